@@ -1,0 +1,812 @@
+"""The rules in action: legal actions for every seat, and apply() that returns events."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from . import events as ev
+from . import rng
+from .actions import Action, Kind
+from .cards import (
+    BLANK,
+    CARD_COLOUR_T,
+    CARD_FACE,
+    CARD_POINTS,
+    CARD_RANK_T,
+    COLOUR_NAMES,
+    DRAW_TWO,
+    FULL_DECK_SIZE,
+    NO_COLOUR,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR,
+    card_name,
+)
+from .errors import IllegalAction, NotYourTurn
+from .rules import Rules
+from .state import Phase, StateData
+from .view import SeatView
+
+COL = CARD_COLOUR_T
+RANK = CARD_RANK_T
+TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER, MATCH_OVER = range(8)
+SYSTEM = -1  # the "seat" of NEXT_ROUND: dealing is nobody's decision
+
+# Shared action objects: legal_actions returns these instead of allocating (the search AI
+# calls it hundreds of thousands of times).
+_PLAY1 = [[[Action(Kind.PLAY, s, (c,), col) for col in range(-1, 4)]
+           for c in range(FULL_DECK_SIZE)] for s in range(10)]
+_SIMPLE = {k: [Action(k, s) for s in range(10)]
+           for k in (Kind.DRAW, Kind.KEEP, Kind.TAKE, Kind.CHALLENGE, Kind.CALL_UNO,
+                     Kind.SUM_OUT, Kind.TIMEOUT)}
+_COLOUR = [[Action(Kind.CHOOSE_COLOUR, s, (), c) for c in range(4)] for s in range(10)]
+_TARGETED = {k: [[Action(k, s, (), -1, t) for t in range(10)] for s in range(10)]
+             for k in (Kind.CATCH, Kind.PEEK, Kind.SWAP, Kind.PICK_TARGET)}
+_GIVE = [[Action(Kind.GIVE, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
+_JUMP = [[Action(Kind.JUMP_IN, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
+NEXT_ROUND = Action(Kind.NEXT_ROUND, SYSTEM)
+
+
+class State(StateData):
+    """A match in progress. Build one with State.new(rules, players, seed)."""
+
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, rules: Rules, players: int, seed: int, deal: bool = True) -> State:
+        """A new match. With deal=False nothing is dealt yet: apply NEXT_ROUND to deal and
+        get the dealing events (the app animates them)."""
+        if not 2 <= players <= 10:
+            raise IllegalAction(f"UNO is for 2 to 10 players, not {players}")
+        if rules.teams and (players % rules.teams or players < 2 * rules.teams):
+            raise IllegalAction(f"{players} players cannot form {rules.teams} equal teams "
+                                "of two or more")
+        s = cls.__new__(cls)
+        s.blank(rules, players, seed)
+        if deal:
+            s._start_round()
+        return s
+
+    # ------------------------------------------------------------- small helpers
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        return self.seating[(self.pos[seat] + self.direction * steps) % self.n]
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    @property
+    def live(self) -> bool:
+        return self.phase < ROUND_OVER
+
+    def team(self, seat: int) -> int:
+        return self.team_of[seat]
+
+    def _rand(self, n: int) -> int:
+        self.rng, v = rng.below(self.rng, n)
+        return v
+
+    def _shuffle(self, cards: list[int]) -> None:
+        self.rng = rng.shuffle(self.rng, cards)
+
+    def matches(self, card: int) -> bool:
+        """The normal matching rule (no pending penalty)."""
+        c = COL[card]
+        if c == NO_COLOUR or c == self.colour or RANK[card] == RANK[self.discard[-1]]:
+            return True
+        return any(c == COL[a] or RANK[card] == RANK[a] for a in self.alt)
+
+    def _can_finish(self, cards: tuple[int, ...] | list[int]) -> bool:
+        """numbers_win: may these cards be the last ones played?"""
+        r = self.rules
+        for c in cards:
+            k = RANK[c]
+            if k < 10:
+                if k == 0 and r.numbers_win_no_zero:
+                    return False
+                continue
+            if r.numbers_or_draw_win and k in (DRAW_TWO, WILD_DRAW_FOUR):
+                continue
+            return False
+        return True
+
+    def _stack_ok(self, card: int) -> bool:
+        """May `card` answer the pending penalty instead of taking it?"""
+        r = self.rules
+        top = self.discard[-1]
+        k = RANK[card]
+        on_four = RANK[top] == WILD_DRAW_FOUR
+        if k == DRAW_TWO:
+            if on_four:
+                return r.stack_two_on_four and COL[card] == self.colour
+            return r.stack_draw_two or (r.deflect_draw_two and (
+                COL[card] == self.colour or RANK[top] == DRAW_TWO))
+        if k == WILD_DRAW_FOUR:
+            return r.stack_draw_four if on_four else r.stack_four_on_two
+        if k in (SKIP, REVERSE):
+            return r.deflect_draw_two and not on_four and (
+                COL[card] == self.colour or RANK[top] == k)
+        return False
+
+    def _answers_penalty(self, first: int) -> bool:
+        """Whether a player facing `first` (+2 or +4) gets a decision instead of drawing."""
+        r = self.rules
+        if first == WILD_DRAW_FOUR:
+            return (r.wild_draw_four_rule == "official" or r.stack_draw_four
+                    or r.stack_two_on_four)
+        return r.stack_draw_two or r.stack_four_on_two or r.deflect_draw_two
+
+    # ----------------------------------------------------------- legal actions
+    def actors(self) -> list[int]:
+        """Every seat that has at least one action now."""
+        return [s for s in range(self.n) if self.legal_actions(s)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if not self.live:
+            return []
+        out: list[Action] = []
+        if seat == self.current:
+            self._own_decisions(seat, out)
+        self._out_of_turn(seat, out)
+        return out
+
+    def _own_decisions(self, seat: int, out: list[Action]) -> None:
+        ph = self.phase
+        hand = self.hands[seat]
+        if ph == TURN:
+            if self.pending:
+                for c in hand:
+                    if self._stack_ok(c) and (len(hand) > 1 or self._can_finish((c,))):
+                        self._add_play(seat, c, out)
+                out.append(_SIMPLE[Kind.TAKE][seat])
+                if self.wd4_by >= 0 and self.rules.wild_draw_four_rule == "official":
+                    out.append(_SIMPLE[Kind.CHALLENGE][seat])
+                return
+            last = len(hand) == 1
+            playable = False
+            for c in hand:
+                if self.matches(c) and (not last or self._can_finish((c,))):
+                    self._add_play(seat, c, out)
+                    playable = True
+            if self.rules.multi_play and len(hand) > 1:
+                before = len(out)
+                self._add_sets(seat, hand, out)
+                playable = playable or len(out) > before
+            if not (playable and self.rules.forced_play):
+                out.append(_SIMPLE[Kind.DRAW][seat])
+        elif ph == DRAWN:
+            self._add_play(seat, self.drawn, out)
+            if not self.rules.forced_play:
+                out.append(_SIMPLE[Kind.KEEP][seat])
+        elif ph == CHOOSE_COLOUR:
+            out.extend(_COLOUR[seat])
+        elif ph == WILD_POWER:
+            out.extend(_COLOUR[seat])
+            for t in range(self.n):
+                if t != seat:
+                    out.append(_TARGETED[Kind.PEEK][seat][t])
+                    if self.hands[t]:
+                        out.append(_TARGETED[Kind.SWAP][seat][t])
+        elif ph == GIVE:
+            for c in hand:
+                if c not in self.give_cards:
+                    out.append(_GIVE[seat][c])
+        elif ph == PICK_TARGET:
+            out.extend(_TARGETED[Kind.PICK_TARGET][seat][t] for t in range(self.n) if t != seat)
+
+    def _add_play(self, seat: int, card: int, out: list[Action]) -> None:
+        row = _PLAY1[seat][card]
+        if COL[card] != NO_COLOUR:
+            out.append(row[0])
+        elif RANK[card] == WILD and self.rules.wild_powers and self.pending == 0:
+            out.append(row[0])  # the colour (or another power) is chosen next
+        else:
+            out.extend(row[1:])
+
+    def _add_sets(self, seat: int, hand: list[int], out: list[Action]) -> None:
+        """Doubles, or same-rank sets; the last card of a set lies on top and sets the colour."""
+        r = self.rules
+        if r.play_same_rank:
+            by_rank: dict[int, list[int]] = {}
+            for c in hand:
+                if COL[c] != NO_COLOUR:
+                    by_rank.setdefault(RANK[c], []).append(c)
+            for cards in by_rank.values():
+                if len(cards) < 2:
+                    continue
+                seen: set[tuple[int, ...]] = set()
+                for lead in cards:
+                    if not self.matches(lead):
+                        continue
+                    rest = [c for c in cards if c != lead]
+                    for size in range(1, len(rest) + 1):
+                        for combo in combinations(rest, size):
+                            for last in combo:
+                                middle = sorted(c for c in combo if c != last)
+                                seq = (lead, *middle, last)
+                                faces = tuple(CARD_FACE[c] for c in seq)
+                                if faces in seen:
+                                    continue
+                                seen.add(faces)
+                                if size + 1 == len(hand) and not self._can_finish(seq):
+                                    continue
+                                out.append(Action(Kind.PLAY, seat, seq))
+            return
+        # play_doubles: two identical coloured cards.
+        by_face: dict[int, list[int]] = {}
+        for c in hand:
+            if COL[c] != NO_COLOUR:
+                by_face.setdefault(CARD_FACE[c], []).append(c)
+        for cards in by_face.values():
+            if len(cards) >= 2 and self.matches(cards[0]):
+                pair = (cards[0], cards[1])
+                if len(hand) == 2 and not (self.uno_called[seat] and self._can_finish(pair)):
+                    continue  # going out on a double needs UNO called with those two
+                out.append(Action(Kind.PLAY, seat, pair))
+
+    def _out_of_turn(self, seat: int, out: list[Action]) -> None:
+        r = self.rules
+        hand = self.hands[seat]
+        if self._uno_valid(seat):
+            out.append(_SIMPLE[Kind.CALL_UNO][seat])
+        risk = self.uno_risk
+        if (risk >= 0 and risk != seat and not self.uno_called[risk]
+                and not (self.catchers >> seat) & 1):
+            out.append(_TARGETED[Kind.CATCH][seat][risk])
+        ws = self.window_seat
+        if ws < 0 or ws == seat or self.phase != TURN:
+            return
+        top = self.discard[-1]
+        if r.jump_in and seat != self.current and COL[top] != NO_COLOUR:
+            face = CARD_FACE[top]
+            for c in hand:
+                if CARD_FACE[c] == face and (len(hand) > 1 or self._can_finish((c,))):
+                    out.append(_JUMP[seat][c])
+                    break  # identical cards give identical jumps
+        if self.pending or RANK[top] >= 10:
+            return
+        target = RANK[top]
+        if r.sum_out and len(hand) >= 2 and all(RANK[c] < 10 for c in hand) and \
+                sum(RANK[c] for c in hand) == target:
+            out.append(_SIMPLE[Kind.SUM_OUT][seat])
+        if r.sum_jump_in or r.sum_jump_in_any_colour:
+            for combo in self._sum_sets(hand, target, COL[top]):
+                if len(combo) < len(hand) or self._can_finish(combo):
+                    out.append(Action(Kind.SUM_JUMP_IN, seat, combo))
+
+    def _sum_sets(self, hand: list[int], target: int, colour: int) -> list[tuple[int, ...]]:
+        """Distinct sets (by face) of 2+ non-zero number cards summing to `target`."""
+        any_colour = self.rules.sum_jump_in_any_colour
+        pool: dict[int, int] = {}
+        for c in hand:
+            k = RANK[c]
+            if 0 < k < target and (any_colour or COL[c] == colour):
+                pool.setdefault(CARD_FACE[c], c)
+                # a second identical card may be part of a sum too (e.g. 2+2 = 4)
+                if pool[CARD_FACE[c]] != c:
+                    pool.setdefault(CARD_FACE[c] + 1000, c)
+        cards = sorted(pool.values())
+        found: list[tuple[int, ...]] = []
+        seen: set[tuple[int, ...]] = set()
+
+        def walk(start: int, left: int, chosen: list[int]) -> None:
+            if left == 0 and len(chosen) >= 2:
+                faces = tuple(sorted(CARD_FACE[c] for c in chosen))
+                if faces not in seen:
+                    seen.add(faces)
+                    found.append(tuple(chosen))
+                return
+            for i in range(start, len(cards)):
+                v = RANK[cards[i]]
+                if v <= left:
+                    chosen.append(cards[i])
+                    walk(i + 1, left - v, chosen)
+                    chosen.pop()
+
+        walk(0, target, [])
+        return found
+
+    def _uno_valid(self, seat: int) -> bool:
+        if self.uno_called[seat] or not self.live:
+            return False
+        hand = self.hands[seat]
+        if len(hand) == 1:
+            return True
+        return (len(hand) == 2 and self.rules.play_doubles and COL[hand[0]] != NO_COLOUR
+                and CARD_FACE[hand[0]] == CARD_FACE[hand[1]])
+
+    # ------------------------------------------------------------------ explain
+    def why_illegal(self, action: Action) -> str | None:
+        """A sentence a player can read saying why `action` is refused, or None if legal."""
+        try:
+            self._validate(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def _validate(self, a: Action) -> None:
+        """Raise IllegalAction unless `a` may be applied now (penalised offers included)."""
+        k = a.kind
+        if k == Kind.NEXT_ROUND:
+            if self.phase != ROUND_OVER:
+                raise IllegalAction("the next round starts only after this one ends")
+            return
+        if not 0 <= a.seat < self.n:
+            raise IllegalAction(f"there is no seat {a.seat}")
+        if not self.live:
+            raise IllegalAction("the round is over")
+        if k == Kind.CALL_UNO:
+            if self.uno_called[a.seat]:
+                raise IllegalAction("you have already called UNO")
+            return  # a false call is allowed, and penalised
+        if k == Kind.CATCH:
+            if a.target == a.seat or not 0 <= a.target < self.n:
+                raise IllegalAction("pick another player to catch")
+            if (self.catchers >> a.seat) & 1:
+                raise IllegalAction("you have already caught that player")
+            if (a.target != self.uno_risk and len(self.hands[a.target]) == 1
+                    and not self.uno_called[a.target]):
+                raise IllegalAction("too late: the next player has already acted")
+            return  # a false catch is allowed, and penalised
+        if k == Kind.TIMEOUT:
+            if not self.rules.turn_timer:
+                raise IllegalAction("there is no turn timer in these rules")
+            if a.seat != self.current or self.phase not in (TURN, DRAWN):
+                raise NotYourTurn("only the player to act can run out of time")
+            return
+        if k == Kind.PLAY and a.seat == self.current and self.phase == TURN and \
+                self.rules.misplay_penalty and self._misplay_reason(a) is not None:
+            if not a.cards or any(c not in self.hands[a.seat] for c in a.cards):
+                raise IllegalAction("you do not hold that card")
+            return  # penalised misplay
+        if a in self.legal_actions(a.seat):
+            return
+        raise self._refusal(a)
+
+    def _refusal(self, a: Action) -> IllegalAction:
+        k = a.kind
+        seat = a.seat
+        hand = self.hands[seat]
+        if k in (Kind.PLAY, Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.GIVE):
+            if not a.cards or len(set(a.cards)) != len(a.cards):
+                return IllegalAction("name the card(s) to play")
+            for c in a.cards:
+                if c not in hand:
+                    return IllegalAction(f"you do not hold the {card_name(c)}")
+        if k in (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT):
+            if self.window_seat < 0 or self.phase != TURN:
+                return IllegalAction("you can only jump in right after a card is played")
+            return IllegalAction("that does not fit the card just played")
+        if seat != self.current:
+            return NotYourTurn("it is not your turn")
+        if k == Kind.PLAY:
+            reason = self._misplay_reason(a)
+            if reason:
+                return IllegalAction(reason)
+            wild = COL[a.cards[0]] == NO_COLOUR
+            if wild and not 0 <= a.colour <= 3 and not (
+                    RANK[a.cards[0]] == WILD and self.rules.wild_powers and not self.pending):
+                return IllegalAction("name a colour for the wild card")
+            if not wild and a.colour != -1:
+                return IllegalAction("only a wild card lets you name a colour")
+            return IllegalAction("that play is not allowed now")
+        names = {Kind.DRAW: "draw", Kind.KEEP: "keep the card", Kind.TAKE: "take the penalty",
+                 Kind.CHALLENGE: "challenge"}
+        if k == Kind.DRAW and self.pending:
+            return IllegalAction("a penalty is pending: stack a card or take it")
+        if k == Kind.DRAW and self.rules.forced_play:
+            return IllegalAction("you hold a playable card and the rules force you to play")
+        return IllegalAction(f"you cannot {names.get(k, k.name.lower().replace('_', ' '))} now")
+
+    def _misplay_reason(self, a: Action) -> str | None:
+        """Why these cards cannot be played on the current turn (None: they can)."""
+        seat = a.seat
+        hand = self.hands[seat]
+        cards = a.cards
+        if not cards or any(c not in hand for c in cards) or len(set(cards)) != len(cards):
+            return None  # not a card offer at all: refused, never penalised
+        if a in self.legal_actions(seat):
+            return None
+        first = cards[0]
+        if self.phase == DRAWN:
+            return "after drawing you may only play the card you drew"
+        if self.pending:
+            return (f"a +{self.pending} penalty is pending: answer it with a card the rules "
+                    "allow to stack, or take it")
+        if len(cards) > 1:
+            if not self.rules.multi_play:
+                return "these rules allow one card at a time"
+            if any(RANK[c] != RANK[first] or COL[c] == NO_COLOUR for c in cards):
+                return "cards played together must be coloured cards of one rank"
+            if self.rules.play_doubles and not self.rules.play_same_rank and \
+                    any(CARD_FACE[c] != CARD_FACE[first] for c in cards):
+                return "a double needs two identical cards"
+        if not self.matches(first):
+            return (f"the {card_name(first)} matches neither {COLOUR_NAMES[self.colour]} "
+                    f"nor the {card_name(self.discard[-1])}")
+        if len(cards) == len(hand) and not self._can_finish(cards):
+            return "your last card must be a number card"
+        if len(cards) == 2 == len(hand) and not self.uno_called[seat]:
+            return "to go out with a double, call UNO while those two are your last cards"
+        return None
+
+    # -------------------------------------------------------------------- apply
+    def apply(self, action: Action, validate: bool = True) -> list[ev.Event]:
+        """Apply one action; return what happened. Illegal: raise, state untouched."""
+        if validate:
+            self._validate(action)
+        k = action.kind
+        out: list[ev.Event] = []
+        seat = action.seat
+        if k == Kind.PLAY:
+            if self.rules.misplay_penalty and self.phase == TURN and validate and \
+                    self._misplay_reason(action) is not None:
+                self._misplay(seat, action, out)
+            else:
+                self._close_windows()
+                self._play(seat, action.cards, action.colour, out, "")
+        elif k == Kind.DRAW:
+            self._close_windows()
+            self._do_draw(seat, out)
+        elif k == Kind.KEEP:
+            out.append(ev.CardKept(seat))
+            self._end_turn(seat, out)
+        elif k == Kind.TAKE:
+            self._close_windows()
+            self._take_penalty(seat, out)
+            self._end_turn(seat, out)
+        elif k == Kind.CHALLENGE:
+            self._close_windows()
+            self._challenge(seat, out)
+        elif k == Kind.CHOOSE_COLOUR:
+            self._choose_colour(seat, action.colour, out)
+        elif k == Kind.CALL_UNO:
+            self._call_uno(seat, out)
+        elif k == Kind.CATCH:
+            self._catch(seat, action.target, out)
+        elif k == Kind.JUMP_IN:
+            self._close_windows()
+            self._play(seat, action.cards, -1, out, "jump_in")
+        elif k == Kind.SUM_JUMP_IN:
+            self._close_windows()
+            self._play(seat, action.cards, -1, out, "sum_jump_in")
+        elif k == Kind.SUM_OUT:
+            self._close_windows()
+            self._play(seat, tuple(self.hands[seat]), -1, out, "sum_out")
+        elif k == Kind.PEEK:
+            t = action.target
+            out.append(ev.PowerChosen(seat, "peek", t))
+            out.append(ev.HandShown(seat, t, tuple(self.hands[t]), "peek"))
+            self._end_turn(seat, out)
+        elif k == Kind.SWAP:
+            out.append(ev.PowerChosen(seat, "swap", action.target))
+            self.give_target = action.target
+            self.give_cards = []
+            self.phase = GIVE
+            if not self.hands[seat]:
+                self._finish_trade(seat, out)
+        elif k == Kind.GIVE:
+            self.give_cards.append(action.cards[0])
+            if len(self.give_cards) >= min(3, len(self.hands[seat])):
+                self._finish_trade(seat, out)
+        elif k == Kind.PICK_TARGET:
+            self._swap_hands(seat, action.target, out)
+            self._end_turn(seat, out)
+        elif k == Kind.TIMEOUT:
+            self._close_windows()
+            out.append(ev.TimedOut(seat))
+            self._draw(seat, self.rules.timer_penalty, "timer", out)
+            if self.pending:
+                self._take_penalty(seat, out)
+            self._end_turn(seat, out)
+        elif k == Kind.NEXT_ROUND:
+            out.extend(self._start_round())
+        return out
+
+    # -------------------------------------------------------------- mechanics
+    def _close_windows(self) -> None:
+        """The next player (or a jumper) acts: missed UNOs and jump-ins are now safe."""
+        self.uno_risk = -1
+        self.catchers = 0
+        self.window_seat = -1
+
+    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event]) -> int:
+        """Draw up to `count` cards, reshuffling the discard pile when the stock runs out."""
+        hand = self.hands[seat]
+        stock = self.stock
+        drawn = -1
+        for _ in range(count):
+            if not stock:
+                if len(self.discard) > 1:
+                    top = self.discard.pop()
+                    stock.extend(self.discard)
+                    self.discard = [top]
+                    self._shuffle(stock)
+                    self.reshuffles += 1
+                    out.append(ev.StockReshuffled(len(stock)))
+                else:
+                    out.append(ev.DrawSkipped(seat))
+                    break
+            drawn = stock.pop()
+            hand.append(drawn)
+            out.append(ev.CardDrawn(seat, drawn, reason))
+        if drawn >= 0:
+            self.uno_called[seat] = False
+            if self.uno_risk == seat and not self.rules.uno_penalty_per_catcher:
+                self.uno_risk = -1
+        return drawn
+
+    def _end_turn(self, seat: int, out: list[ev.Event], skip: int = 0) -> None:
+        """Pass the turn on from `seat`, skipping `skip` players."""
+        nxt = self.next_seat(seat, 1 + skip)
+        for i in range(1, skip + 1):
+            out.append(ev.TurnSkipped(self.next_seat(seat, i)))
+        self.current = nxt
+        self.phase = TURN
+        self.drawn = -1
+        self.turns += 1
+
+    def _do_draw(self, seat: int, out: list[ev.Event]) -> None:
+        r = self.rules
+        card = self._draw(seat, 1, "draw", out)
+        if r.draw_to_match:
+            while card >= 0 and not self.matches(card):
+                card = self._draw(seat, 1, "draw", out)
+        if card >= 0 and r.draw_then_play and self.matches(card):
+            self.phase = DRAWN
+            self.drawn = card
+            return
+        self._end_turn(seat, out)
+
+    def _take_penalty(self, seat: int, out: list[ev.Event]) -> None:
+        total = self.pending
+        self.pending = 0
+        self.wd4_by = -1
+        out.append(ev.PenaltyTaken(seat, total))
+        self._draw(seat, total, "penalty", out)
+
+    def _misplay(self, seat: int, a: Action, out: list[ev.Event]) -> None:
+        self._close_windows()
+        reason = self._misplay_reason(a) or ""
+        out.append(ev.Misplayed(seat, a.cards[0], reason))
+        self._draw(seat, self.rules.misplay_penalty, "misplay", out)
+        if self.pending:
+            self._take_penalty(seat, out)
+        self._end_turn(seat, out)
+
+    def _play(self, seat: int, cards: tuple[int, ...], colour: int, out: list[ev.Event],
+              how: str) -> None:
+        r = self.rules
+        hand = self.hands[seat]
+        first = cards[0]
+        k = RANK[first]
+        prev_colour = self.colour
+        was_pending = self.pending > 0
+        if k == WILD_DRAW_FOUR:
+            # Official rule: legal only without a card of the current colour; remember a bluff.
+            self.wd4_guilty = any(COL[c] == prev_colour for c in hand if c != first)
+        for c in cards:
+            hand.remove(c)
+            self.discard.append(c)
+        last = cards[-1]
+        keep_colour = k == WILD and r.wild_powers and colour < 0
+        if COL[last] != NO_COLOUR:
+            self.colour = COL[last]
+        elif not keep_colour:
+            self.colour = colour
+        self.alt = list(cards) if how == "sum_jump_in" else []
+        self.window_seat = seat
+        self.current = seat
+        self.drawn = -1
+        out.append(ev.CardPlayed(seat, cards, self.colour if not keep_colour else -1, how))
+        if len(hand) == 1 and not self.uno_called[seat]:
+            self.uno_risk = seat
+        elif len(hand) != 1:
+            self.uno_called[seat] = False
+        out_now = not hand
+        count = len(cards)
+        if how in ("sum_jump_in", "sum_out"):
+            if out_now:
+                self._round_won(seat, out)
+            else:
+                self._end_turn(seat, out)
+            return
+        if k in (DRAW_TWO, WILD_DRAW_FOUR):
+            amount = (2 if k == DRAW_TWO else 4) * count
+            if r.play_doubles and not r.play_same_rank and count == 2:
+                amount = 4
+            self.pending += amount
+            if k == WILD_DRAW_FOUR:
+                self.wd4_by = seat
+            else:
+                self.wd4_by = -1
+            victim = self.next_seat(seat)
+            if was_pending or self._answers_penalty(k):
+                if was_pending:
+                    out.append(ev.PenaltyStacked(seat, self.pending, victim))
+                self.current = victim
+                self.phase = TURN
+                self.turns += 1
+                if out_now:
+                    self._settle_and_win(seat, out)
+                return
+            # Nobody may answer: the victim draws at once and loses the turn.
+            self._take_penalty(victim, out)
+            if out_now:
+                self._round_won(seat, out)
+                return
+            self._end_turn(seat, out, skip=1)
+            return
+        if was_pending and (k in (SKIP, REVERSE)):
+            # Deflecting a DraTwo: pass it over the next player, or send it back.
+            if k == REVERSE:
+                self.direction = -self.direction
+                out.append(ev.DirectionReversed(self.direction))
+            victim = self.next_seat(seat) if (self.n == 2 or k == REVERSE) else \
+                self.next_seat(seat, 2)
+            if k == SKIP and self.n > 2:
+                out.append(ev.TurnSkipped(self.next_seat(seat)))
+            out.append(ev.PenaltyStacked(seat, self.pending, victim))
+            self.current = victim
+            self.phase = TURN
+            self.turns += 1
+            if out_now:
+                self._settle_and_win(seat, out)
+            return
+        if out_now:
+            self._round_won(seat, out)
+            return
+        if k == SKIP:
+            skips = count if r.play_same_rank else 1
+            self._end_turn(seat, out, skip=skips)
+        elif k == REVERSE:
+            flips = count if (r.play_same_rank or count == 1) else 2
+            if flips % 2:
+                self.direction = -self.direction
+                out.append(ev.DirectionReversed(self.direction))
+                if self.n == 2 and r.two_player_skip:
+                    self._end_turn(seat, out, skip=1)
+                    return
+            self._end_turn(seat, out)
+        elif k == WILD and r.wild_powers and colour < 0:
+            self.phase = WILD_POWER
+        elif k == BLANK and r.blank_effect == "swap_hands" or k == 7 and r.seven_zero:
+            self.phase = PICK_TARGET
+        elif k == 0 and r.seven_zero:
+            self._rotate_hands(out)
+            self._end_turn(seat, out)
+        else:
+            self._end_turn(seat, out)
+
+    def _settle_and_win(self, seat: int, out: list[ev.Event]) -> None:
+        """Going out on a penalty card: whoever faces the penalty still draws it."""
+        self._take_penalty(self.current, out)
+        self._round_won(seat, out)
+
+    def _challenge(self, seat: int, out: list[ev.Event]) -> None:
+        accused = self.wd4_by
+        guilty = self.wd4_guilty
+        out.append(ev.Challenged(seat, accused, guilty))
+        out.append(ev.HandShown(seat, accused, tuple(self.hands[accused]), "challenge"))
+        if guilty:
+            total = self.pending
+            self.pending = 0
+            self.wd4_by = -1
+            out.append(ev.PenaltyTaken(accused, total))
+            self._draw(accused, total, "challenge", out)
+            self.phase = TURN  # the challenger now takes a normal turn on the named colour
+            self.turns += 1
+        else:
+            self.pending += self.rules.challenge_penalty
+            self._take_penalty(seat, out)
+            self._end_turn(seat, out)
+
+    def _choose_colour(self, seat: int, colour: int, out: list[ev.Event]) -> None:
+        self.colour = colour
+        out.append(ev.ColourChosen(seat, colour))
+        if self.phase == WILD_POWER:
+            self._end_turn(seat, out)
+        else:  # first-card Wild: the player to the dealer's left now plays
+            self.current = self.resume
+            self.resume = -1
+            self.phase = TURN
+
+    def _call_uno(self, seat: int, out: list[ev.Event]) -> None:
+        valid = self._uno_valid(seat)
+        out.append(ev.UnoCalled(seat, valid))
+        if valid:
+            self.uno_called[seat] = True
+        else:
+            self._draw(seat, self.rules.false_uno_penalty, "false_uno", out)
+
+    def _catch(self, seat: int, target: int, out: list[ev.Event]) -> None:
+        valid = target == self.uno_risk and not self.uno_called[target]
+        out.append(ev.Caught(seat, target, valid))
+        if not valid:
+            self._draw(seat, self.rules.false_catch_penalty, "false_catch", out)
+            return
+        self.catchers |= 1 << seat
+        keep = self.rules.uno_penalty_per_catcher
+        self._draw(target, self.rules.uno_penalty, "uno", out)
+        self.uno_risk = target if keep else -1
+
+    def _swap_hands(self, seat: int, target: int, out: list[ev.Event]) -> None:
+        h = self.hands
+        h[seat], h[target] = h[target], h[seat]
+        self.uno_called[seat] = self.uno_called[target] = False
+        self.uno_risk = -1
+        out.append(ev.HandsSwapped(seat, target))
+
+    def _rotate_hands(self, out: list[ev.Event]) -> None:
+        old = self.hands
+        new: list[list[int]] = [[] for _ in range(self.n)]
+        for s in range(self.n):
+            new[self.next_seat(s)] = old[s]
+        self.hands = new
+        self.uno_called = [False] * self.n
+        self.uno_risk = -1
+        out.append(ev.HandsRotated(self.direction))
+
+    def _finish_trade(self, seat: int, out: list[ev.Event]) -> None:
+        target = self.give_target
+        theirs = self.hands[target]
+        taken: list[int] = []
+        for _ in range(min(3, len(theirs))):
+            taken.append(theirs.pop(self._rand(len(theirs))))
+        given = self.give_cards
+        mine = self.hands[seat]
+        for c in given:
+            mine.remove(c)
+            theirs.append(c)
+        mine.extend(taken)
+        out.append(ev.CardsTraded(seat, target, tuple(given), tuple(taken)))
+        self.give_cards = []
+        self.give_target = -1
+        self.uno_called[seat] = self.uno_called[target] = False
+        self.uno_risk = -1
+        self._end_turn(seat, out)
+
+    # ------------------------------------------------------------ round & match
+    def _round_won(self, winner: int, out: list[ev.Event]) -> None:
+        from .scoring import score_round
+
+        self._close_windows()
+        self.pending = 0
+        self.wd4_by = -1
+        self.phase = ROUND_OVER
+        self.current = -1
+        self.last_winner = winner
+        points = tuple(sum(CARD_POINTS[c] for c in h) for h in self.hands)
+        out.extend(score_round(self, winner, points))
+
+    def _start_round(self) -> list[ev.Event]:
+        from .setup import start_round
+
+        return start_round(self)
+
+    # --------------------------------------------------------------------- view
+    def view(self, seat: int) -> SeatView:
+        mine = seat == self.current
+        return SeatView(
+            seat=seat, rules=self.rules, players=self.n, phase=self.phase,
+            current=self.current, direction=self.direction, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            top=self.discard[-1] if self.discard else -1, colour=self.colour,
+            also_matches=tuple(self.alt), pending=self.pending,
+            challengeable=self.wd4_by >= 0 and self.rules.wild_draw_four_rule == "official",
+            wd4_by=self.wd4_by, discard=tuple(self.discard), stock_size=len(self.stock),
+            uno_called=tuple(self.uno_called), uno_risk=self.uno_risk,
+            last_player=self.window_seat, drawn=self.drawn if mine else -1,
+            giving=tuple(self.give_cards) if mine else (), scores=tuple(self.scores),
+            round_no=self.round_no, dealer=self.dealer, seating=tuple(self.seating),
+            teams=tuple(self.team_of), round_over=self.phase >= ROUND_OVER,
+            match_over=self.phase == MATCH_OVER, winners=tuple(self.winners),
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """A short public summary (for logs and save slots)."""
+        return {"round": self.round_no, "scores": self.scores[:], "phase": Phase(self.phase).name}
+

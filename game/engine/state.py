@@ -1,0 +1,227 @@
+"""The game state: everything needed to continue a match, with cheap clone and exact JSON."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, Self
+
+from . import rng
+from .cards import FULL_DECK_SIZE, deck
+from .errors import StateError
+from .rules import Rules
+
+
+class Phase(IntEnum):
+    TURN = 0           # current plays or draws (or answers a pending penalty)
+    DRAWN = 1          # current drew a playable card: play it or keep it
+    CHOOSE_COLOUR = 2  # current names a colour (first-card Wild)
+    WILD_POWER = 3     # current picks a plain Wild's power
+    GIVE = 4           # current picks the cards to give in a 3-card trade
+    PICK_TARGET = 5    # current picks whom to swap hands with (7 of 7-0, blank Swap Hands)
+    ROUND_OVER = 6
+    MATCH_OVER = 7
+
+
+# Field name -> kind, in a fixed order: drives clone, equality and (de)serialisation.
+_INT_FIELDS = (
+    "n", "colour", "direction", "current", "phase", "pending", "wd4_by", "drawn", "resume",
+    "give_target", "uno_risk", "catchers", "window_seat", "round_no", "dealer", "last_winner",
+    "rng", "turns", "reshuffles",
+)
+_BOOL_FIELDS = ("wd4_guilty",)
+_LIST_FIELDS = ("stock", "discard", "alt", "give_cards", "scores", "seating", "pos", "team_of",
+                "winners")
+_BOOL_LIST_FIELDS = ("uno_called",)
+
+
+class StateData:
+    """Mutable game data; the rules that act on it live in game.engine.game.State."""
+
+    __slots__ = (
+        ("rules", "hands") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS + _BOOL_LIST_FIELDS
+    )
+
+    rules: Rules
+    hands: list[list[int]]
+    n: int
+    colour: int
+    direction: int
+    current: int
+    phase: int
+    pending: int
+    wd4_by: int
+    drawn: int
+    resume: int
+    give_target: int
+    uno_risk: int
+    catchers: int
+    window_seat: int
+    round_no: int
+    dealer: int
+    last_winner: int
+    rng: int
+    turns: int
+    reshuffles: int
+    wd4_guilty: bool
+    stock: list[int]
+    discard: list[int]
+    alt: list[int]
+    give_cards: list[int]
+    scores: list[int]
+    seating: list[int]
+    pos: list[int]
+    team_of: list[int]
+    winners: list[int]
+    uno_called: list[bool]
+
+    def blank(self, rules: Rules, players: int, seed: int) -> None:
+        """Fill every field for a match that has not dealt yet."""
+        self.rules = rules
+        self.n = players
+        self.hands = [[] for _ in range(players)]
+        self.stock = deck(rules.blank_cards)
+        self.discard = []
+        self.alt = []
+        self.give_cards = []
+        self.colour = 0
+        self.direction = 1
+        self.current = -1
+        self.phase = Phase.ROUND_OVER
+        self.pending = 0
+        self.wd4_by = -1
+        self.wd4_guilty = False
+        self.drawn = -1
+        self.resume = -1
+        self.give_target = -1
+        self.uno_risk = -1
+        self.catchers = 0
+        self.window_seat = -1
+        self.round_no = 0
+        self.dealer = -1
+        self.last_winner = -1
+        self.rng = rng.seed_state(seed)
+        self.turns = 0
+        self.reshuffles = 0
+        start = rules.chips_start if rules.scoring == "chips" else 0
+        self.scores = [start] * players
+        self.seating = list(range(players))
+        self.pos = list(range(players))
+        self.team_of = [s % rules.teams for s in range(players)] if rules.teams else \
+            list(range(players))
+        self.winners = []
+        self.uno_called = [False] * players
+
+    def clone(self) -> Self:
+        new = type(self).__new__(type(self))
+        new.rules = self.rules
+        new.hands = [h[:] for h in self.hands]
+        for f in _INT_FIELDS:
+            setattr(new, f, getattr(self, f))
+        new.wd4_guilty = self.wd4_guilty
+        new.stock = self.stock[:]
+        new.discard = self.discard[:]
+        new.alt = self.alt[:]
+        new.give_cards = self.give_cards[:]
+        new.scores = self.scores[:]
+        new.seating = self.seating[:]
+        new.pos = self.pos[:]
+        new.team_of = self.team_of[:]
+        new.winners = self.winners[:]
+        new.uno_called = self.uno_called[:]
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StateData):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"rules": self.rules.to_dict(), "hands": [h[:] for h in self.hands]}
+        for f in _INT_FIELDS + _BOOL_FIELDS:
+            d[f] = getattr(self, f)
+        for f in _LIST_FIELDS + _BOOL_LIST_FIELDS:
+            d[f] = getattr(self, f)[:]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        """Rebuild a state, checking every field so a bad save can never yield a broken game."""
+        if not isinstance(data, dict):
+            raise StateError("a saved state must be a JSON object")
+        missing = [f for f in ("rules", "hands") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS
+                   + _BOOL_LIST_FIELDS if f not in data]
+        if missing:
+            raise StateError(f"saved state lacks {', '.join(missing)}")
+        s = cls.__new__(cls)
+        try:
+            s.rules = Rules.from_dict(data["rules"])
+        except ValueError as exc:
+            raise StateError(f"saved rules are invalid: {exc}") from exc
+        for f in _INT_FIELDS:
+            v = data[f]
+            if type(v) is not int:
+                raise StateError(f"{f} must be an integer, not {v!r}")
+            setattr(s, f, v)
+        for f in _BOOL_FIELDS:
+            if type(data[f]) is not bool:
+                raise StateError(f"{f} must be true or false")
+            setattr(s, f, data[f])
+        for f in _LIST_FIELDS:
+            v = data[f]
+            if not isinstance(v, list) or any(type(x) is not int for x in v):
+                raise StateError(f"{f} must be a list of integers")
+            setattr(s, f, v[:])
+        v = data["uno_called"]
+        if not isinstance(v, list) or any(type(x) is not bool for x in v):
+            raise StateError("uno_called must be a list of true/false")
+        s.uno_called = v[:]
+        hands = data["hands"]
+        if not isinstance(hands, list) or any(
+            not isinstance(h, list) or any(type(c) is not int for c in h) for h in hands
+        ):
+            raise StateError("hands must be a list of lists of card numbers")
+        s.hands = [h[:] for h in hands]
+        s._check()
+        return s
+
+    def _check(self) -> None:
+        n = self.n
+        if not 2 <= n <= 10:
+            raise StateError(f"{n} players; a match has 2 to 10")
+        for name in ("hands", "scores", "seating", "pos", "team_of", "uno_called"):
+            if len(getattr(self, name)) != n:
+                raise StateError(f"{name} must have one entry per player ({n})")
+        if sorted(self.seating) != list(range(n)):
+            raise StateError("seating must list every seat once")
+        if any(self.pos[self.seating[i]] != i for i in range(n)):
+            raise StateError("seat positions do not match the seating")
+        cards = [c for h in self.hands for c in h] + self.stock + self.discard
+        if sorted(cards) != deck(self.rules.blank_cards):
+            raise StateError("the cards in play are not exactly one deck")
+        if self.phase not in Phase.__members__.values():
+            raise StateError(f"unknown phase {self.phase}")
+        live = self.phase < Phase.ROUND_OVER
+        seats = range(n)
+        if live and (self.current not in seats or not self.discard):
+            raise StateError("no player to act or no discard pile in a live round")
+        if self.direction not in (1, -1) or not 0 <= self.colour <= 3:
+            raise StateError("direction or colour out of range")
+        for name in ("wd4_by", "uno_risk", "window_seat", "give_target", "resume", "drawn",
+                     "dealer", "last_winner"):
+            v = getattr(self, name)
+            limit = FULL_DECK_SIZE if name == "drawn" else n
+            if not -1 <= v < limit:
+                raise StateError(f"{name}={v} out of range")
+        if self.pending < 0 or self.rng < 0 or self.catchers < 0:
+            raise StateError("negative counter in saved state")
+        for c in self.alt + self.give_cards:
+            if not 0 <= c < FULL_DECK_SIZE:
+                raise StateError("unknown card in saved state")
+        if live and self.drawn >= 0 and self.drawn not in self.hands[self.current]:
+            raise StateError("the drawn card is not in the drawer's hand")
+        if any(w not in seats for w in self.winners) or any(t not in seats for t in self.team_of):
+            raise StateError("winners or teams name a seat that does not exist")
+        if self.phase == Phase.DRAWN and self.drawn < 0:
+            raise StateError("a drawn-card decision without a drawn card")

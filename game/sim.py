@@ -1,0 +1,181 @@
+"""uno-sim: play many rounds or matches headless and print what happened."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from typing import Any
+
+from ai import TIERS, make_player
+from ai.arena import Table
+from game.engine import PRESETS, RulesError
+from game.engine.rules import SPECS, parse_option
+
+
+def _progress(done: int, total: int, started: float, stream: Any) -> None:
+    """A bar redrawn in place on a terminal; elsewhere a line every tenth of the run."""
+    tty = stream.isatty()
+    if not tty and done % max(total // 10, 1) and done != total:
+        return
+    width = 30
+    filled = width * done // max(total, 1)
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    stream.write(f"{chr(13) if tty else ''}[{'#' * filled}{'.' * (width - filled)}] "
+                 f"{done}/{total} ({rate:,.0f}/s)")
+    if done == total or not tty:
+        stream.write("\n")
+    stream.flush()
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    z = 1.959964
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="uno-sim", description="Play UNO headless between AI players and report.")
+    p.add_argument("--preset", default="official", choices=sorted(PRESETS),
+                   help="rules preset to start from (default: official)")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                   help="set one rule option, e.g. stack_draw_two=on (repeatable); "
+                        "options: " + ", ".join(SPECS))
+    p.add_argument("--players", type=int, default=None, help="number of seats (2-10)")
+    p.add_argument("--seats", default=None,
+                   help="comma-separated AI tiers, one per seat: " + ", ".join(TIERS))
+    p.add_argument("--rounds", type=int, default=None, help="rounds to play")
+    p.add_argument("--matches", type=int, default=None, help="whole matches to play")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rotate", action="store_true", default=True,
+                   help="rotate seats between rounds so no tier keeps a seat (default)")
+    p.add_argument("--no-rotate", dest="rotate", action="store_false")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    rules = PRESETS[args.preset]
+    options = dict(parse_option(text) for text in args.rule)
+    rules = rules.with_options(**options)
+    if args.seats:
+        tiers = [t.strip() for t in args.seats.split(",") if t.strip()]
+    else:
+        tiers = ["random"] * (args.players or 4)
+    if args.players is not None and args.players != len(tiers):
+        raise RulesError(f"--players {args.players} but --seats names {len(tiers)} seats")
+    for t in tiers:
+        if t not in TIERS:
+            raise RulesError(f"unknown tier {t!r}; choose from {', '.join(TIERS)}")
+    if not 2 <= len(tiers) <= 10:
+        raise RulesError("a table has 2 to 10 seats")
+    if args.matches is not None and args.rounds is not None:
+        raise RulesError("give --rounds or --matches, not both")
+    units = args.matches if args.matches is not None else (args.rounds or 100)
+    by_matches = args.matches is not None
+    n = len(tiers)
+    wins = [0] * n
+    points = [0] * n
+    played = [0] * n
+    decisions: dict[int, list[float]] = {i: [] for i in range(n)}
+    turns = reshuffles = rounds = 0
+    started = time.perf_counter()
+    show = not args.quiet and units >= 20
+    for u in range(units):
+        # Rotating which tier sits where keeps seat order from favouring anyone.
+        shift = u % n if args.rotate else 0
+        order = [(i + shift) % n for i in range(n)]  # order[seat] = index into tiers
+        players = [make_player(tiers[order[seat]]) for seat in range(n)]
+        table = Table(rules, players, args.seed * 100_003 + u, time_decisions=True)
+        while True:
+            result = table.play_round()
+            rounds += 1
+            turns += result.turns
+            reshuffles += result.reshuffles
+            for seat in range(n):
+                played[order[seat]] += 1
+                points[order[seat]] += result.points[seat]
+            if not by_matches:
+                wins[order[result.winner]] += 1
+                break
+            if table.match_over:
+                for seat in table.state.winners:
+                    wins[order[seat]] += 1
+                break
+        for seat, ms in table.decision_ms.items():
+            decisions[order[seat]].extend(ms)
+        if show:
+            _progress(u + 1, units, started, sys.stderr)
+    seconds = time.perf_counter() - started
+    seats = []
+    for i, tier in enumerate(tiers):
+        lo, hi = wilson(wins[i], units)
+        ms = sorted(decisions[i])
+        seats.append({
+            "seat": i, "tier": tier, "wins": wins[i], "win_rate": wins[i] / units,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "avg_points_left": points[i] / max(played[i], 1),
+            "decision_ms_p50": _quantile(ms, 0.5), "decision_ms_p95": _quantile(ms, 0.95),
+        })
+    return {
+        "preset": args.preset, "rules": rules.changed(), "players": n, "seed": args.seed,
+        "unit": "matches" if by_matches else "rounds", "played": units,
+        "rounds": rounds, "seconds": round(seconds, 3),
+        "rounds_per_second": round(rounds / max(seconds, 1e-9), 1),
+        "avg_turns": round(turns / max(rounds, 1), 2), "reshuffles": reshuffles,
+        "seats": seats,
+    }
+
+
+def _quantile(sorted_ms: list[float], q: float) -> float:
+    if not sorted_ms:
+        return 0.0
+    return round(sorted_ms[min(len(sorted_ms) - 1, int(q * len(sorted_ms)))], 4)
+
+
+def format_summary(r: dict[str, Any]) -> str:
+    lines = [
+        f"{r['played']} {r['unit']} ({r['rounds']} rounds), preset {r['preset']}, "
+        f"{r['players']} players, seed {r['seed']}, {r['seconds']:.2f} s "
+        f"({r['rounds_per_second']:,.0f} rounds/s)",
+        f"average turns per round: {r['avg_turns']}; stock reshuffles: {r['reshuffles']}",
+    ]
+    if r["rules"]:
+        lines.append("rules changed from official: "
+                     + ", ".join(f"{k}={v}" for k, v in r["rules"].items()))
+    lines.append(f"{'seat':>4} {'tier':<8} {'wins':>6} {'win rate':>9} {'95% CI':>15} "
+                 f"{'pts left':>9} {'p50 ms':>8} {'p95 ms':>8}")
+    for s in r["seats"]:
+        lo, hi = s["ci95"]
+        lines.append(f"{s['seat']:>4} {s['tier']:<8} {s['wins']:>6} {s['win_rate']:>9.1%} "
+                     f"{f'{lo:.1%}-{hi:.1%}':>15} {s['avg_points_left']:>9.1f} "
+                     f"{s['decision_ms_p50']:>8.3f} {s['decision_ms_p95']:>8.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result = run(args)
+    except RulesError as exc:
+        parser.exit(2, f"uno-sim: error: {exc}\n")
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(format_summary(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

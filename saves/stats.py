@@ -1,0 +1,239 @@
+"""Per-player statistics: frozen values updated by record_round/record_match, kept in stats.json."""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from saves.documents import Document, load_document, save_document
+from saves.errors import MissingSave, SaveError
+from saves.fields import check_count, check_name
+from saves.paths import data_dir
+
+log = logging.getLogger("uno.saves")
+
+STATS_KIND = "stats"
+STATS_FORMAT = 1
+STATS_FILE = "stats.json"
+
+
+def player_key(name: str) -> str:
+    """The key a player's statistics are filed under: stripped and NFC-normalised, so the same
+    name typed on two keyboards (composed vs decomposed accents) is one player."""
+    return unicodedata.normalize("NFC", check_name(name, "a player name"))
+
+
+def _tiers(opponent_tiers: Iterable[str]) -> frozenset[str]:
+    # A table with two "hard" bots counts once under "hard": the record is per tier met.
+    return frozenset(check_name(tier, "an AI tier", limit=32) for tier in opponent_tiers)
+
+
+@dataclass(frozen=True)
+class TierRecord:
+    """Results against tables that included at least one AI of a given tier."""
+
+    rounds_played: int = 0
+    rounds_won: int = 0
+    matches_played: int = 0
+    matches_won: int = 0
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            check_count(getattr(self, item.name))
+
+    def to_dict(self) -> dict[str, int]:
+        return {item.name: getattr(self, item.name) for item in fields(self)}
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One human player's totals. Streaks count consecutive rounds won."""
+
+    rounds_played: int = 0
+    rounds_won: int = 0
+    matches_played: int = 0
+    matches_won: int = 0
+    points_scored: int = 0
+    current_streak: int = 0
+    longest_streak: int = 0
+    by_tier: Mapping[str, TierRecord] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            if item.name != "by_tier":
+                check_count(getattr(self, item.name))
+        if not all(isinstance(record, TierRecord) for record in self.by_tier.values()):
+            raise TypeError("by_tier values must be TierRecord")
+        object.__setattr__(self, "by_tier", MappingProxyType(dict(self.by_tier)))
+
+    def record_round(
+        self, *, won: bool, points: int = 0, opponent_tiers: Iterable[str] = ()
+    ) -> PlayerStats:
+        """These totals after one more round; `points` is what this player scored in it."""
+        check_count(points)
+        streak = self.current_streak + 1 if won else 0
+        tiers = dict(self.by_tier)
+        for tier in _tiers(opponent_tiers):
+            record = tiers.get(tier, TierRecord())
+            tiers[tier] = replace(
+                record,
+                rounds_played=record.rounds_played + 1,
+                rounds_won=record.rounds_won + int(won),
+            )
+        return replace(
+            self,
+            rounds_played=self.rounds_played + 1,
+            rounds_won=self.rounds_won + int(won),
+            points_scored=self.points_scored + points,
+            current_streak=streak,
+            longest_streak=max(self.longest_streak, streak),
+            by_tier=tiers,
+        )
+
+    def record_match(self, *, won: bool, opponent_tiers: Iterable[str] = ()) -> PlayerStats:
+        """These totals after one more finished match (its rounds are recorded separately)."""
+        tiers = dict(self.by_tier)
+        for tier in _tiers(opponent_tiers):
+            record = tiers.get(tier, TierRecord())
+            tiers[tier] = replace(
+                record,
+                matches_played=record.matches_played + 1,
+                matches_won=record.matches_won + int(won),
+            )
+        return replace(
+            self,
+            matches_played=self.matches_played + 1,
+            matches_won=self.matches_won + int(won),
+            by_tier=tiers,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            item.name: getattr(self, item.name) for item in fields(self) if item.name != "by_tier"
+        }
+        data["by_tier"] = {tier: record.to_dict() for tier, record in sorted(self.by_tier.items())}
+        return data
+
+
+@dataclass(frozen=True)
+class Stats:
+    """All players' statistics, keyed by player_key(name)."""
+
+    players: Mapping[str, PlayerStats] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        if not all(isinstance(entry, PlayerStats) for entry in self.players.values()):
+            raise TypeError("players values must be PlayerStats")
+        object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+
+    def player(self, name: str) -> PlayerStats:
+        """The named player's totals (zeros for someone who has not played yet)."""
+        return self.players.get(player_key(name), PlayerStats())
+
+    def with_player(self, name: str, entry: PlayerStats) -> Stats:
+        return Stats({**self.players, player_key(name): entry})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": {name: entry.to_dict() for name, entry in sorted(self.players.items())}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, source: str = "stats") -> Stats:
+        """Build from untrusted data: bad counters become 0 and bad players or tiers are
+        skipped, each with a warning on the "uno.saves" logger. Never raises."""
+        players_raw = data.get("players") if isinstance(data, Mapping) else None
+        if not isinstance(players_raw, Mapping):
+            log.warning("%s: no players object; starting with empty statistics", source)
+            return cls()
+        players: dict[str, PlayerStats] = {}
+        for name, raw in players_raw.items():
+            try:
+                key = player_key(name)
+            except ValueError as exc:
+                log.warning("%s: skipping a player (%s)", source, exc)
+                continue
+            if not isinstance(raw, Mapping):
+                log.warning("%s: skipping player %r (not an object)", source, key)
+                continue
+            players[key] = _lenient_player(raw, f"{source}: {key}")
+        return cls(players)
+
+
+def _lenient_counts(raw: Mapping[str, Any], names: Iterable[str], where: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for name in names:
+        if name not in raw:
+            continue
+        try:
+            counts[name] = check_count(raw[name])
+        except ValueError as exc:
+            log.warning("%s: %s reset to 0 (%s)", where, name, exc)
+    return counts
+
+
+def _lenient_player(raw: Mapping[str, Any], where: str) -> PlayerStats:
+    counters = [item.name for item in fields(PlayerStats) if item.name != "by_tier"]
+    counts = _lenient_counts(raw, counters, where)
+    tiers: dict[str, TierRecord] = {}
+    tiers_raw = raw.get("by_tier", {})
+    if not isinstance(tiers_raw, Mapping):
+        log.warning("%s: by_tier is not an object; tier records dropped", where)
+        tiers_raw = {}
+    tier_fields = [item.name for item in fields(TierRecord)]
+    for tier, record in tiers_raw.items():
+        try:
+            tier_key = check_name(tier, "an AI tier", limit=32)
+        except ValueError as exc:
+            log.warning("%s: skipping a tier (%s)", where, exc)
+            continue
+        if not isinstance(record, Mapping):
+            log.warning("%s: skipping tier %r (not an object)", where, tier_key)
+            continue
+        tiers[tier_key] = TierRecord(**_lenient_counts(record, tier_fields, f"{where}/{tier_key}"))
+    return PlayerStats(**counts, by_tier=tiers)
+
+
+def record_round(
+    stats: Stats, player: str, *, won: bool, points: int = 0, opponent_tiers: Iterable[str] = ()
+) -> Stats:
+    """`stats` with one more round for `player` (ValueError on a blank name or bad points)."""
+    entry = stats.player(player).record_round(won=won, points=points, opponent_tiers=opponent_tiers)
+    return stats.with_player(player, entry)
+
+
+def record_match(
+    stats: Stats, player: str, *, won: bool, opponent_tiers: Iterable[str] = ()
+) -> Stats:
+    """`stats` with one more finished match for `player`."""
+    entry = stats.player(player).record_match(won=won, opponent_tiers=opponent_tiers)
+    return stats.with_player(player, entry)
+
+
+def stats_path() -> Path:
+    return data_dir() / STATS_FILE
+
+
+def load_stats(path: Path | None = None) -> Stats:
+    """Saved statistics, or empty ones. Never raises: damaged or newer-version files are
+    logged and moved aside (never deleted), after trying the backup."""
+    path = path or stats_path()
+    try:
+        result = load_document(path, STATS_KIND, STATS_FORMAT, quarantine_unsupported=True)
+    except MissingSave:
+        return Stats()
+    except SaveError as exc:
+        log.warning("%s Starting with empty statistics.", exc)
+        return Stats()
+    return Stats.from_dict(result.document.payload, source=result.path.name)
+
+
+def save_stats(stats: Stats, path: Path | None = None) -> Path:
+    """Write statistics atomically (previous file kept as stats.json.bak). Raises WriteFailed."""
+    path = path or stats_path()
+    save_document(path, Document(STATS_KIND, STATS_FORMAT, stats.to_dict()), indent=2)
+    return path
+

@@ -1,0 +1,162 @@
+"""Crash-safe files: atomic JSON writes with a .bak of the last good file, and quarantine."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from saves.errors import MissingSave, ReadFailed, SaveError, WriteFailed
+from saves.jsonsafe import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, encode_json, read_json
+
+log = logging.getLogger("uno.saves")
+
+BACKUP_SUFFIX = ".bak"
+TEMP_SUFFIX = ".tmp"
+QUARANTINE_MARK = ".bad-"
+
+
+def backup_path(path: Path) -> Path:
+    """Where the previous good version of `path` is kept: NAME.bak next to it."""
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def _is_temp_for(candidate: str, name: str) -> bool:
+    return candidate.startswith(f".{name}.") and candidate.endswith(TEMP_SUFFIX)
+
+
+def _fsync_dir(folder: Path) -> None:
+    # Makes the rename itself durable on POSIX. Windows cannot open a folder, and some
+    # filesystems refuse fsync on one; the rename is still atomic there, only less durable.
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def quarantine(path: Path) -> Path | None:
+    """Move a bad file aside to NAME.bad-<UTC timestamp>[-n]; never deletes anything.
+
+    Returns the new path, or None if there was nothing to move or the move failed (logged):
+    a failed quarantine must not turn a recoverable load into a crash.
+    """
+    path = Path(path)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}{QUARANTINE_MARK}{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}{QUARANTINE_MARK}{stamp}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("Could not move damaged file %s aside: %s", path, exc)
+        return None
+    _fsync_dir(path.parent)
+    log.warning("Moved damaged file %s aside to %s", path, target.name)
+    return target
+
+
+def _remove_stale_temps(path: Path) -> None:
+    # Temp files left by a writer that was killed mid-write. Only this file's temps are
+    # touched; one process writes a given file at a time.
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        if _is_temp_for(entry.name, path.name):
+            with contextlib.suppress(OSError):
+                entry.unlink()
+
+
+def _rotate_backup(path: Path, max_bytes: int, max_depth: int) -> None:
+    """Turn the current file into NAME.bak, but only if it is good JSON.
+
+    A damaged current file is quarantined instead, so it can never replace a good backup.
+    """
+    try:
+        read_json(path, max_bytes=max_bytes, max_depth=max_depth)
+    except MissingSave:
+        return
+    except ReadFailed as exc:
+        raise OSError(exc.reason) from exc
+    except SaveError:
+        quarantine(path)
+        return
+    os.replace(path, backup_path(path))
+    _fsync_dir(path.parent)
+
+
+def atomic_write_json(
+    path: Path,
+    value: dict[str, Any],
+    *,
+    backup: bool = True,
+    indent: int | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+) -> None:
+    """Write a JSON object so that at every instant the new or the previous file is intact.
+
+    Steps: encode (refusing what could not be read back), write a temp file in the same
+    folder, flush and fsync it, move the current good file to NAME.bak, os.replace the temp
+    onto NAME, fsync the folder. A crash between the two renames leaves NAME missing and
+    NAME.bak good, which loading handles. Raises WriteFailed; on failure nothing was replaced.
+    """
+    path = Path(path)
+    try:
+        data = encode_json(value, indent=indent, max_bytes=max_bytes, max_depth=max_depth)
+    except ValueError as exc:
+        raise WriteFailed(path, str(exc)) from exc
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temps(path)
+        fd, temp_name = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent
+        )
+        temp = Path(temp_name)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if backup:
+                _rotate_backup(path, max_bytes, max_depth)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+            raise
+        _fsync_dir(path.parent)
+    except OSError as exc:
+        raise WriteFailed(path, exc.strerror or str(exc)) from exc
+
+
+def remove_with_backup(path: Path) -> bool:
+    """Delete NAME, NAME.bak and stray temps (an explicit user delete). True if anything went."""
+    path = Path(path)
+    removed = False
+    for target in (path, backup_path(path)):
+        try:
+            target.unlink()
+            removed = True
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise WriteFailed(target, exc.strerror or str(exc)) from exc
+    _remove_stale_temps(path)
+    return removed

@@ -150,9 +150,7 @@ def read_document(
     """Read one file (no backup, no quarantine). Raises a SaveError subclass, nothing else."""
     path = Path(path)
     raw = read_json(path, max_bytes=max_bytes, max_depth=max_depth)
-    return parse_document(
-        raw, kind, version, path=path, migrations=migrations, validate=validate
-    )
+    return parse_document(raw, kind, version, path=path, migrations=migrations, validate=validate)
 
 
 def load_document(
@@ -173,7 +171,8 @@ def load_document(
     Damaged files (CorruptSave and subclasses, WrongKind) are moved aside when quarantine_bad.
     Version problems (FutureVersion, UnsupportedVersion) are raised without trying the backup,
     and the file is moved aside only when quarantine_unsupported. When neither file is usable
-    the main file's error is raised (MissingSave if neither exists).
+    the main file's error is raised, or the backup's if the main file was missing (MissingSave
+    if neither exists).
     """
     path = Path(path)
 

@@ -127,9 +127,10 @@ def encode_json(
     """
     separators = (",", ":") if indent is None else (",", ": ")
     try:
-        # ensure_ascii: lone surrogates in a str survive as \\u escapes instead of breaking UTF-8.
-        text = json.dumps(value, allow_nan=False, ensure_ascii=True, indent=indent,
-                          separators=separators)
+        # ensure_ascii: a lone surrogate in a str survives as a \u escape; as UTF-8 it would fail.
+        text = json.dumps(
+            value, allow_nan=False, ensure_ascii=True, indent=indent, separators=separators
+        )
     except RecursionError as exc:
         raise ValueError(f"the data nests deeper than {max_depth} levels") from exc
     except (TypeError, ValueError) as exc:

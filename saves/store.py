@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import secrets
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -84,7 +85,7 @@ def _remove_stale_temps(path: Path) -> None:
 
 
 def _rotate_backup(path: Path, max_bytes: int, max_depth: int) -> None:
-    """Turn the current file into NAME.bak, but only if it is good JSON.
+    """Make NAME.bak a copy of the current file, but only if it is good JSON.
 
     A damaged current file is quarantined instead, so it can never replace a good backup.
     """
@@ -97,8 +98,22 @@ def _rotate_backup(path: Path, max_bytes: int, max_depth: int) -> None:
     except SaveError:
         quarantine(path)
         return
-    os.replace(path, backup_path(path))
-    _fsync_dir(path.parent)
+    # A hard link keeps NAME in place until the new file replaces it, so readers never find it
+    # missing; the link goes in under a temp name first so NAME.bak is swapped atomically too.
+    link = path.with_name(f".{path.name}.{secrets.token_hex(8)}{TEMP_SUFFIX}")
+    try:
+        os.link(path, link)
+    except OSError:
+        # No hard links here (FAT, some network shares): rename instead. NAME is then missing
+        # until the new file lands, and loading falls back to NAME.bak for that moment.
+        os.replace(path, backup_path(path))
+        return
+    try:
+        os.replace(link, backup_path(path))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            link.unlink()
+        raise
 
 
 def atomic_write_json(
@@ -113,9 +128,11 @@ def atomic_write_json(
     """Write a JSON object so that at every instant the new or the previous file is intact.
 
     Steps: encode (refusing what could not be read back), write a temp file in the same
-    folder, flush and fsync it, move the current good file to NAME.bak, os.replace the temp
-    onto NAME, fsync the folder. A crash between the two renames leaves NAME missing and
-    NAME.bak good, which loading handles. Raises WriteFailed; on failure nothing was replaced.
+    folder, flush and fsync it, make the current good file NAME.bak (a hard link swapped in
+    atomically, or a rename where links are unsupported), os.replace the temp onto NAME, fsync
+    the folder. Only in the rename case can a crash leave NAME missing (NAME.bak then holds
+    the last good file, which loading uses). Raises WriteFailed; on failure nothing was
+    replaced.
     """
     path = Path(path)
     try:

@@ -133,14 +133,15 @@ class StateData:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, StateData):
             return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
+        return all(getattr(self, f) == getattr(other, f) for f in StateData.__slots__)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"rules": self.rules.to_dict(), "hands": [h[:] for h in self.hands]}
-        for f in _INT_FIELDS + _BOOL_FIELDS:
-            d[f] = getattr(self, f)
+        for f in _INT_FIELDS:
+            d[f] = int(getattr(self, f))  # phases are IntEnums in memory, plain ints in JSON
+        d["wd4_guilty"] = self.wd4_guilty
         for f in _LIST_FIELDS + _BOOL_LIST_FIELDS:
             d[f] = getattr(self, f)[:]
         return d

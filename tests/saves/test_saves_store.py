@@ -54,6 +54,28 @@ def test_round_trip_and_backup_rotation(target: Path) -> None:
     assert leftovers(target.parent) == []
 
 
+def test_rotation_without_hard_links(target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(*args: object) -> None:
+        raise OSError("links not supported")
+
+    monkeypatch.setattr(store.os, "link", no_links)
+    save_document(target, doc(1))
+    save_document(target, doc(2))
+    save_document(target, doc(3))
+    assert read_document(target, "thing", 1) == doc(3)
+    assert read_document(backup_path(target), "thing", 1) == doc(2)
+    assert leftovers(target.parent) == []
+
+
+def test_main_and_backup_do_not_share_later_writes(target: Path) -> None:
+    # The backup starts as a hard link to the old file; new data must never reach it.
+    save_document(target, doc(1))
+    save_document(target, doc(2))
+    save_document(target, doc(3))
+    assert read_document(backup_path(target), "thing", 1) == doc(2)
+    assert target.stat().st_ino != backup_path(target).stat().st_ino
+
+
 def test_without_backup_no_bak_file(target: Path) -> None:
     save_document(target, doc(1), backup=False)
     save_document(target, doc(2), backup=False)

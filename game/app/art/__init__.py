@@ -1,5 +1,7 @@
 """Procedural art and sound for the desktop app: cards, colour swatches, icon and sound bank."""
 
+from game.app.art.assets import asset_path
+from game.app.art.audio import SOUND_NAMES, SoundBank
 from game.app.art.cards import (
     BLANK,
     DRAW_TWO,
@@ -15,6 +17,7 @@ from game.app.art.cards import (
     card_label,
     is_valid_card,
 )
+from game.app.art.icon import make_icon
 from game.app.art.palette import (
     BLUE,
     COLOUR_NAMES,
@@ -39,6 +42,7 @@ __all__ = [
     "GREEN",
     "RANK_NAMES",
     "RED",
+    "SOUND_NAMES",
     "REVERSE",
     "SKIP",
     "WILD",
@@ -47,7 +51,9 @@ __all__ = [
     "WILD_RANKS",
     "YELLOW",
     "CardArt",
+    "SoundBank",
     "all_cards",
+    "asset_path",
     "card_height",
     "card_label",
     "colour_rgb",
@@ -55,5 +61,6 @@ __all__ = [
     "dim",
     "draw_colour_shape",
     "is_valid_card",
+    "make_icon",
     "swatch",
 ]

@@ -1,0 +1,121 @@
+"""Bad input gives a clear typed error and never a corrupted state."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.engine import (
+    OFFICIAL,
+    Action,
+    IllegalAction,
+    Kind,
+    NotYourTurn,
+    Rules,
+    RulesError,
+    State,
+    StateError,
+)
+from game.engine.rules import parse_option
+
+from .helpers import make
+
+
+def refused(s: State, action: Action, exc: type[Exception], match: str) -> None:
+    before = s.to_dict()
+    with pytest.raises(exc, match=match):
+        s.apply(action)
+    assert s.to_dict() == before
+
+
+def test_action_from_the_wrong_seat() -> None:
+    s, c = make(hands=["r1 r2", "r3 g2", "y1"], top="r5")
+    refused(s, Action(Kind.PLAY, 1, (s.hands[1][0],)), NotYourTurn, "not your turn")
+    refused(s, Action(Kind.DRAW, 2), NotYourTurn, "not your turn")
+    refused(s, Action(Kind.DRAW, 7), IllegalAction, "no seat 7")
+
+
+def test_card_not_in_hand() -> None:
+    s, c = make(hands=["r1 r2", "r3 g2"], top="r5")
+    refused(s, Action(Kind.PLAY, 0, (s.hands[1][0],)), IllegalAction, "do not hold")
+
+
+def test_wild_without_a_colour() -> None:
+    s, c = make(hands=["W r2", "r3 g2"], top="r5")
+    refused(s, Action(Kind.PLAY, 0, (s.hands[0][0],)), IllegalAction, "name a colour")
+    refused(s, Action(Kind.PLAY, 0, (s.hands[0][1],), 2), IllegalAction,
+            "only a wild card")
+
+
+def test_actions_after_the_round_is_over() -> None:
+    s, c = make(hands=["r1", "r3 g2"], top="r5")
+    s.apply(Action(Kind.PLAY, 0, (s.hands[0][0],)))
+    refused(s, Action(Kind.DRAW, 1), IllegalAction, "round is over")
+
+
+@pytest.mark.parametrize("data", [
+    None, [], "x", {"kind": "fly", "seat": 0}, {"kind": "play", "seat": "0"},
+    {"kind": "play", "seat": 0, "cards": [999]}, {"kind": "play", "seat": 0, "cards": "r5"},
+    {"seat": 0},
+])
+def test_malformed_action_dicts(data: object) -> None:
+    with pytest.raises(IllegalAction):
+        Action.from_dict(data)
+
+
+def test_action_dict_round_trip() -> None:
+    a = Action(Kind.PLAY, 2, (5, 9), 3, -1)
+    assert Action.from_dict(json.loads(json.dumps(a.to_dict()))) == a
+
+
+def _good() -> dict:
+    return State.new(OFFICIAL, 3, seed=4).to_dict()
+
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda d: d.pop("hands"), "lacks hands"),
+    (lambda d: d.__setitem__("n", "3"), "n must be an integer"),
+    (lambda d: d["hands"][0].append(d["hands"][1][0]), "not exactly one deck"),
+    (lambda d: d["stock"].pop(), "not exactly one deck"),
+    (lambda d: d.__setitem__("hands", "nope"), "hands must be"),
+    (lambda d: d.__setitem__("seating", [0, 0, 1]), "seating"),
+    (lambda d: d.__setitem__("phase", 42), "phase"),
+    (lambda d: d.__setitem__("direction", 2), "direction"),
+    (lambda d: d.__setitem__("current", 9), "no player to act"),
+    (lambda d: d["rules"].__setitem__("uno_penalty", 99), "rules are invalid"),
+    (lambda d: d["rules"].__setitem__("no_such_rule", True), "rules are invalid"),
+    (lambda d: d.__setitem__("uno_called", [1, 0, 0]), "uno_called"),
+    (lambda d: d.__setitem__("wd4_guilty", "yes"), "wd4_guilty"),
+    (lambda d: d.__setitem__("scores", [0, 0]), "one entry per player"),
+])
+def test_malformed_state_dicts(mutate, match: str) -> None:
+    d = _good()
+    mutate(d)
+    with pytest.raises(StateError, match=match):
+        State.from_dict(d)
+
+
+def test_state_from_non_dict() -> None:
+    with pytest.raises(StateError):
+        State.from_dict([1, 2, 3])
+
+
+def test_rules_errors_list_valid_values() -> None:
+    with pytest.raises(RulesError, match="1..10"):
+        parse_option("uno_penalty=99")
+    with pytest.raises(RulesError, match="valid: blank_cards"):
+        parse_option("nope=1")
+    with pytest.raises(RulesError, match="winner_takes"):
+        Rules.from_dict({"scoring": "most"})
+    with pytest.raises(RulesError):
+        Rules(hand_size=True)  # a bool is not a hand size
+    assert parse_option("misplay_penalty=off") == ("misplay_penalty", 0)
+    assert parse_option("stack_draw_two=on") == ("stack_draw_two", True)
+
+
+def test_player_count_is_checked() -> None:
+    with pytest.raises(IllegalAction):
+        State.new(OFFICIAL, 1, seed=1)
+    with pytest.raises(IllegalAction):
+        State.new(OFFICIAL, 11, seed=1)

@@ -147,7 +147,7 @@ class State(StateData):
         return [s for s in range(self.n) if self.legal_actions(s)]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if not self.live:
+        if self.phase >= ROUND_OVER:
             return []
         out: list[Action] = []
         if seat == self.current:
@@ -169,10 +169,23 @@ class State(StateData):
                 return
             last = len(hand) == 1
             playable = False
+            # The hot path of every simulation: the matching rule inlined.
+            colour = self.colour
+            top_rank = RANK[self.discard[-1]]
+            plain = not self.alt
+            row = _PLAY1[seat]
             for c in hand:
-                if self.matches(c) and (not last or self._can_finish((c,))):
+                cc = COL[c]
+                if cc == NO_COLOUR:
                     self._add_play(seat, c, out)
-                    playable = True
+                elif (cc == colour or RANK[c] == top_rank) if plain else self.matches(c):
+                    out.append(row[c][0])
+                else:
+                    continue
+                playable = True
+            if last and playable and self.rules.last_card_limited:
+                out[:] = [a for a in out if self._can_finish(a.cards)]
+                playable = bool(out)
             if self.rules.multi_play and len(hand) > 1:
                 before = len(out)
                 self._add_sets(seat, hand, out)
@@ -312,9 +325,9 @@ class State(StateData):
         return found
 
     def _uno_valid(self, seat: int) -> bool:
-        if self.uno_called[seat] or not self.live:
-            return False
         hand = self.hands[seat]
+        if len(hand) > 2 or self.uno_called[seat] or self.phase >= ROUND_OVER:
+            return False
         if len(hand) == 1:
             return True
         return (len(hand) == 2 and self.rules.play_doubles and COL[hand[0]] != NO_COLOUR
@@ -364,9 +377,22 @@ class State(StateData):
             if not a.cards or any(c not in self.hands[a.seat] for c in a.cards):
                 raise IllegalAction("you do not hold that card")
             return  # penalised misplay
+        if k == Kind.PLAY and self._plain_play_ok(a):
+            return
         if a in self.legal_actions(a.seat):
             return
         raise self._refusal(a)
+
+    def _plain_play_ok(self, a: Action) -> bool:
+        """Fast check of the commonest action: one coloured card on a normal turn."""
+        if (len(a.cards) != 1 or a.seat != self.current or self.phase != TURN or self.pending
+                or a.colour != -1 or self.alt):
+            return False
+        c = a.cards[0]
+        cc = COL[c]
+        hand = self.hands[a.seat]
+        return (cc != NO_COLOUR and (cc == self.colour or RANK[c] == RANK[self.discard[-1]])
+                and c in hand and (len(hand) > 1 or self._can_finish(a.cards)))
 
     def _refusal(self, a: Action) -> IllegalAction:
         k = a.kind
@@ -590,6 +616,7 @@ class State(StateData):
         if k == WILD_DRAW_FOUR:
             # Official rule: legal only without a card of the current colour; remember a bluff.
             self.wd4_guilty = any(COL[c] == prev_colour for c in hand if c != first)
+            self.wd4_colour = prev_colour
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
@@ -799,14 +826,70 @@ class State(StateData):
             top=self.discard[-1] if self.discard else -1, colour=self.colour,
             also_matches=tuple(self.alt), pending=self.pending,
             challengeable=self.wd4_by >= 0 and self.rules.wild_draw_four_rule == "official",
-            wd4_by=self.wd4_by, discard=tuple(self.discard), stock_size=len(self.stock),
-            uno_called=tuple(self.uno_called), uno_risk=self.uno_risk,
-            last_player=self.window_seat, drawn=self.drawn if mine else -1,
-            giving=tuple(self.give_cards) if mine else (), scores=tuple(self.scores),
-            round_no=self.round_no, dealer=self.dealer, seating=tuple(self.seating),
-            teams=tuple(self.team_of), round_over=self.phase >= ROUND_OVER,
-            match_over=self.phase == MATCH_OVER, winners=tuple(self.winners),
+            wd4_by=self.wd4_by, wd4_colour=self.wd4_colour, discard=tuple(self.discard),
+            stock_size=len(self.stock), uno_called=tuple(self.uno_called),
+            uno_risk=self.uno_risk, catchers=self.catchers, last_player=self.window_seat,
+            drawn=self.drawn if mine else -1, giving=tuple(self.give_cards) if mine else (),
+            give_target=self.give_target, resume=self.resume, scores=tuple(self.scores),
+            round_no=self.round_no, dealer=self.dealer, last_winner=self.last_winner,
+            seating=tuple(self.seating), teams=tuple(self.team_of),
+            round_over=self.phase >= ROUND_OVER, match_over=self.phase == MATCH_OVER,
+            winners=tuple(self.winners),
         )
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: list[list[int]], stock: list[int],
+                  seed: int) -> State:
+        """A full state consistent with what `view.seat` sees, with the hidden cards (others'
+        hands, the stock order) filled in by the caller: a determinization for search.
+        `hands[view.seat]` must be the seat's own hand; the RNG is seeded afresh."""
+        if list(hands[view.seat]) != list(view.hand):
+            raise IllegalAction("a determinization must keep the seat's own hand")
+        if [len(h) for h in hands] != list(view.hand_sizes):
+            raise IllegalAction("a determinization must keep every hand's size")
+        s = cls.__new__(cls)
+        s.rules = view.rules
+        s.n = view.players
+        s.hands = [list(h) for h in hands]
+        s.stock = list(stock)
+        s.discard = list(view.discard)
+        s.alt = list(view.also_matches)
+        s.give_cards = list(view.giving)
+        s.colour = view.colour
+        s.direction = view.direction
+        s.current = view.current
+        s.phase = view.phase
+        s.pending = view.pending
+        s.wd4_by = view.wd4_by
+        s.wd4_colour = view.wd4_colour
+        # The seat cannot know whether a +4 was a bluff; in this world it is decided by the
+        # accuser's sampled hand.
+        s.wd4_guilty = view.wd4_by >= 0 and any(
+            COL[c] == view.wd4_colour for c in hands[view.wd4_by])
+        # Another seat's drawn card is hidden; it is the last card of the drawer's hand.
+        s.drawn = view.drawn if view.drawn >= 0 or view.phase != DRAWN else \
+            s.hands[view.current][-1]
+        s.resume = view.resume
+        s.give_target = view.give_target
+        s.uno_risk = view.uno_risk
+        s.catchers = view.catchers
+        s.window_seat = view.last_player
+        s.round_no = view.round_no
+        s.dealer = view.dealer
+        s.last_winner = view.last_winner
+        s.rng = rng.seed_state(seed)
+        s.turns = 0
+        s.reshuffles = 0
+        s.scores = list(view.scores)
+        s.seating = list(view.seating)
+        s.pos = [0] * view.players
+        for i, seat in enumerate(view.seating):
+            s.pos[seat] = i
+        s.team_of = list(view.teams)
+        s.winners = list(view.winners)
+        s.uno_called = list(view.uno_called)
+        s._check()
+        return s
 
     def describe(self) -> dict[str, Any]:
         """A short public summary (for logs and save slots)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random as _random
+
 _MASK = (1 << 64) - 1
 
 
@@ -21,10 +23,16 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list[int]) -> int:
-    """Fisher-Yates in place; returns the new RNG state."""
-    for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
-        items[i], items[j] = items[j], items[i]
+    """Shuffle in place; returns the new RNG state.
+
+    Sorting by keys from a Mersenne Twister seeded with our next output is several times
+    faster than a Python-level Fisher-Yates, and random.Random(seed).random() is guaranteed
+    to give the same sequence on every Python version."""
+    state, seed = next_state(state)
+    draw = _random.Random(seed).random
+    keys = [draw() for _ in items]
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]
     return state
 
 

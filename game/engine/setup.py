@@ -39,6 +39,7 @@ def start_round(s: State) -> list[ev.Event]:
     s.pending = 0
     s.wd4_by = -1
     s.wd4_guilty = False
+    s.wd4_colour = -1
     s.drawn = -1
     s.resume = -1
     s.uno_risk = -1
@@ -82,16 +83,16 @@ def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
     contenders = list(s.seating)
     for _ in range(1000):
         pile = deck(s.rules.blank_cards)
-        s._shuffle(pile)
         best = -1
         values: dict[int, int] = {}
         for seat in contenders:
-            card = pile.pop()
+            # Drawing a random card from the pile is the same as drawing the top of a
+            # shuffled pile, without shuffling it.
+            card = pile.pop(s._rand(len(pile)))
             out.append(ev.DealerDraw(seat, card))
             while not zero_for_symbols and CARD_RANK_T[card] >= 10:
-                # A non-number card is put back and redrawn.
-                pile.insert(s._rand(len(pile) + 1), card)
-                card = pile.pop()
+                pile.append(card)  # a non-number card is put back and another drawn
+                card = pile.pop(s._rand(len(pile)))
                 out.append(ev.DealerDraw(seat, card))
             v = CARD_RANK_T[card] if CARD_RANK_T[card] < 10 else 0
             values[seat] = v

@@ -24,7 +24,8 @@ class Phase(IntEnum):
 
 # Field name -> kind, in a fixed order: drives clone, equality and (de)serialisation.
 _INT_FIELDS = (
-    "n", "colour", "direction", "current", "phase", "pending", "wd4_by", "drawn", "resume",
+    "n", "colour", "direction", "current", "phase", "pending", "wd4_by", "wd4_colour", "drawn",
+    "resume",
     "give_target", "uno_risk", "catchers", "window_seat", "round_no", "dealer", "last_winner",
     "rng", "turns", "reshuffles",
 )
@@ -50,6 +51,7 @@ class StateData:
     phase: int
     pending: int
     wd4_by: int
+    wd4_colour: int
     drawn: int
     resume: int
     give_target: int
@@ -89,6 +91,7 @@ class StateData:
         self.phase = Phase.ROUND_OVER
         self.pending = 0
         self.wd4_by = -1
+        self.wd4_colour = -1
         self.wd4_guilty = False
         self.drawn = -1
         self.resume = -1
@@ -209,10 +212,10 @@ class StateData:
             raise StateError("no player to act or no discard pile in a live round")
         if self.direction not in (1, -1) or not 0 <= self.colour <= 3:
             raise StateError("direction or colour out of range")
-        for name in ("wd4_by", "uno_risk", "window_seat", "give_target", "resume", "drawn",
-                     "dealer", "last_winner"):
+        for name in ("wd4_by", "wd4_colour", "uno_risk", "window_seat", "give_target",
+                     "resume", "drawn", "dealer", "last_winner"):
             v = getattr(self, name)
-            limit = FULL_DECK_SIZE if name == "drawn" else n
+            limit = FULL_DECK_SIZE if name == "drawn" else 4 if name == "wd4_colour" else n
             if not -1 <= v < limit:
                 raise StateError(f"{name}={v} out of range")
         if self.pending < 0 or self.rng < 0 or self.catchers < 0:

@@ -23,16 +23,21 @@ class SeatView:
     pending: int
     challengeable: bool  # the pending Wild Draw Four may be challenged
     wd4_by: int
+    wd4_colour: int  # the colour that was current when that Wild Draw Four was played
     discard: tuple[int, ...]  # the face-up pile since the last reshuffle, bottom first
     stock_size: int
     uno_called: tuple[bool, ...]
     uno_risk: int  # seat that may still be caught for not calling UNO (-1: none)
+    catchers: int  # bit mask of seats that already caught uno_risk
     last_player: int  # seat whose play opened the jump-in window (-1: closed)
     drawn: int  # the card this seat just drew and may play (-1: none)
     giving: tuple[int, ...]  # cards this seat has chosen so far to give in a trade
+    give_target: int  # whom the player to act is trading cards with (-1: nobody)
+    resume: int  # who plays once the first card's colour is named
     scores: tuple[int, ...]
     round_no: int
     dealer: int
+    last_winner: int
     seating: tuple[int, ...]
     teams: tuple[int, ...]
     round_over: bool

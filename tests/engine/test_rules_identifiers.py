@@ -18,7 +18,7 @@ def test_every_option_identifier_appears_in_a_scenario_test() -> None:
 
 
 def test_presets() -> None:
-    assert OFFICIAL == Rules() and all(
+    assert Rules() == OFFICIAL and all(
         not getattr(OFFICIAL, n) for n in ("stack_draw_two", "jump_in", "seven_zero"))
     assert OFFICIAL.two_player_skip and OFFICIAL.draw_then_play
     assert COMMUNITY.changed() == {

@@ -154,3 +154,21 @@ def test_same_rules_seed_and_actions_replay_the_same_match() -> None:
     for a in log:
         again.apply(Action.from_dict(json.loads(json.dumps(a.to_dict()))))
     assert again == s
+
+
+def test_from_view_with_the_true_hidden_cards_rebuilds_the_state() -> None:
+    rules = Rules.from_dict({"stack_draw_two": True, "jump_in": True, "seven_zero": True,
+                             "wild_powers": True})
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        s = State.new(rules, 4, seed)
+        while s.phase < Phase.ROUND_OVER:
+            seat = rng.randrange(4)
+            t = State.from_view(s.view(seat), [h[:] for h in s.hands], s.stock[:], seed=0)
+            for f in ("rng", "turns", "reshuffles", "wd4_guilty"):
+                setattr(t, f, getattr(s, f))
+            assert t == s
+            checked += 1
+            s.apply(choose(s, rng))
+    assert checked > 1000

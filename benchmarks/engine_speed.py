@@ -1,0 +1,133 @@
+"""Engine speed: complete rounds per second of random legal play, and clone+apply per second.
+
+Compared with RLCard's UNO game loop (2 players, random legal actions) when rlcard is
+installed: `pip install rlcard` (a benchmark-only dependency). Run:
+    python benchmarks/engine_speed.py [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.engine import PRESETS, Kind, Rules, State  # noqa: E402
+from game.engine.state import Phase  # noqa: E402
+
+PASSIVE = (Kind.DRAW, Kind.KEEP, Kind.TAKE)
+
+
+def random_round(rules: Rules, players: int, seed: int, rng: random.Random,
+                 validate: bool) -> int:
+    """One round of random legal play: a card whenever one can be played (as RLCard's
+    legal-action list does), the player left on one card calls UNO."""
+    s = State.new(rules, players, seed)
+    steps = 0
+    while s.phase < Phase.ROUND_OVER:
+        legal = s.legal_actions(s.current)
+        active = [a for a in legal if a.kind not in PASSIVE and a.kind != Kind.CALL_UNO]
+        s.apply(rng.choice(active or legal), validate)
+        steps += 1
+        risk = s.uno_risk
+        if risk >= 0 and not s.uno_called[risk] and s.phase < Phase.ROUND_OVER:
+            s.apply(next(a for a in s.legal_actions(risk) if a.kind == Kind.CALL_UNO),
+                    validate)
+    return steps
+
+
+def rounds_per_second(rules: Rules, players: int, seconds: float, validate: bool = True
+                      ) -> tuple[float, float]:
+    rng = random.Random(1)
+    done = steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += random_round(rules, players, done, rng, validate)
+        done += 1
+    elapsed = time.perf_counter() - start
+    return done / elapsed, steps / max(done, 1)
+
+
+def rlcard_rounds_per_second(seconds: float) -> float | None:
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    rng = random.Random(1)
+    game = UnoGame(num_players=2)
+    game.np_random.seed(1)
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+        done += 1
+    return done / (time.perf_counter() - start)
+
+
+def clone_apply_per_second(rules: Rules, seconds: float, validate: bool) -> float:
+    """What a search does: clone a mid-round state and apply one legal action to the copy."""
+    rng = random.Random(2)
+    states = []
+    for seed in range(50):
+        s = State.new(rules, 4, seed)
+        for _ in range(rng.randrange(0, 20)):
+            if s.phase >= Phase.ROUND_OVER:
+                break
+            s.apply(rng.choice(s.legal_actions(s.current)))
+        if s.phase < Phase.ROUND_OVER:
+            states.append((s, s.legal_actions(s.current)))
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for s, legal in states:
+            c = s.clone()
+            c.apply(legal[done % len(legal)], validate)
+            done += 1
+    return done / (time.perf_counter() - start)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    t = args.seconds
+    out: dict[str, object] = {}
+    for preset in ("official", "community"):
+        for players in (2, 4):
+            rps, steps = rounds_per_second(PRESETS[preset], players, t)
+            out[f"{preset}_{players}p_rounds_per_s"] = round(rps, 1)
+            out[f"{preset}_{players}p_actions_per_round"] = round(steps, 1)
+    rps_fast, _ = rounds_per_second(PRESETS["official"], 2, t, validate=False)
+    out["official_2p_rounds_per_s_unvalidated"] = round(rps_fast, 1)
+    rl = rlcard_rounds_per_second(t)
+    out["rlcard_2p_rounds_per_s"] = None if rl is None else round(rl, 1)
+    if rl:
+        out["ratio_vs_rlcard"] = round(out["official_2p_rounds_per_s"] / rl, 2)  # type: ignore
+    out["clone_apply_per_s"] = round(clone_apply_per_second(PRESETS["official"], t, True))
+    out["clone_apply_per_s_unvalidated"] = round(
+        clone_apply_per_second(PRESETS["official"], t, False))
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    for key, value in out.items():
+        print(f"{key:40} {value}")
+    if rl:
+        verdict = "meets" if out["ratio_vs_rlcard"] >= 3 else "MISSES"  # type: ignore
+        print(f"\nofficial 2-player rounds/s vs RLCard: {out['ratio_vs_rlcard']}x "
+              f"({verdict} the 3x goal)")
+    else:
+        print("\nrlcard is not installed: `pip install rlcard` to measure the ratio")
+    cps = out["clone_apply_per_s_unvalidated"]
+    print(f"clone+apply: {cps:,}/s ({'meets' if cps >= 50000 else 'MISSES'} the 50,000/s goal)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

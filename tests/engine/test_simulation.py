@@ -166,7 +166,8 @@ def test_from_view_with_the_true_hidden_cards_rebuilds_the_state() -> None:
         while s.phase < Phase.ROUND_OVER:
             seat = rng.randrange(4)
             t = State.from_view(s.view(seat), [h[:] for h in s.hands], s.stock[:], seed=0)
-            for f in ("rng", "turns", "reshuffles", "wd4_guilty"):
+            # hidden from other seats: a +4's guilt and the cards being given in a trade
+            for f in ("rng", "turns", "reshuffles", "wd4_guilty", "give_cards"):
                 setattr(t, f, getattr(s, f))
             assert t == s
             checked += 1

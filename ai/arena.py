@@ -31,6 +31,8 @@ class Table:
         self.rngs = [random.Random(seed * 1000 + i) for i in range(len(players))]
         self.time_decisions = time_decisions
         self.decision_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
+        # On-turn decisions only (the out-of-turn asks that return at once are left out).
+        self.turn_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
         self.watchers = [i for i, p in enumerate(players) if p.wants_events]
 
     def _broadcast(self, events: list[Event]) -> None:
@@ -43,17 +45,26 @@ class Table:
             return self.players[seat].act(view, legal, self.rngs[seat])
         t0 = time.perf_counter()
         a = self.players[seat].act(view, legal, self.rngs[seat])
-        self.decision_ms[seat].append((time.perf_counter() - t0) * 1000)
+        ms = (time.perf_counter() - t0) * 1000
+        self.decision_ms[seat].append(ms)
+        if seat == self.state.current:
+            self.turn_ms[seat].append(ms)
         return a
 
     def step(self) -> list[Event]:
-        """One action: out-of-turn offers first (nearest seat after the player to act),
-        then the player to act."""
+        """One action: out-of-turn offers first, then the player to act. The player who
+        has just gone down to one card is asked first (a player calls UNO as the card lands;
+        others can only catch a call that was forgotten), then the nearest seats after the
+        player to act."""
         s = self.state
         n = s.n
         cur = s.current
-        for i in range(1, n):
-            seat = (cur + i) % n
+        order = [(cur + i) % n for i in range(1, n)]
+        risk = s.uno_risk
+        if risk >= 0 and risk != cur:
+            order.remove(risk)
+            order.insert(0, risk)
+        for seat in order:
             legal = s.legal_actions(seat)
             if legal:
                 a = self._ask(seat, legal)

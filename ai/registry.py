@@ -3,18 +3,43 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .base import Player
+from .easy import EasyPlayer
+from .normal import NormalPlayer
 from .random_player import RandomPlayer
 
-_FACTORIES: dict[str, Callable[[], Player]] = {
-    "random": RandomPlayer,
+
+def _hard(**options: Any) -> Player:
+    from .hard import HardPlayer
+
+    return HardPlayer(**options)
+
+
+def _expert(**options: Any) -> Player:
+    from .expert import ExpertPlayer
+
+    return ExpertPlayer(**options)
+
+
+_FACTORIES: dict[str, Callable[..., Player]] = {
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "hard": _hard,
+    "expert": _expert,
+    "random": RandomPlayer,  # the engine benchmark's baseline; not offered to players
 }
+# The tiers a player can pick, weakest first.
+PLAYER_TIERS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 TIERS: tuple[str, ...] = tuple(_FACTORIES)
 
 
-def make_player(tier: str) -> Player:
+def make_player(tier: str, **options: Any) -> Player:
+    """A fresh player for one seat of one match. Options: expert takes budget_ms,
+    max_worlds and cancel (a threading.Event)."""
     try:
-        return _FACTORIES[tier]()
+        factory = _FACTORIES[tier]
     except KeyError:
         raise ValueError(f"unknown AI tier {tier!r}; choose from {', '.join(TIERS)}") from None
+    return factory(**options)

@@ -103,7 +103,10 @@ def parse_document(
     if validate is not None:
         try:
             validate(document)
-        except SaveError:
+        except SaveError as exc:
+            if type(exc) is CorruptSave and exc.path is None and path is not None:
+                # Validators see only the document; name the file in what the player reads.
+                raise CorruptSave(path, exc.reason) from exc
             raise
         except Exception as exc:
             # Never crash the game on a semantic check; the file is simply not usable.

@@ -1,29 +1,54 @@
-"""Starts the desktop app (a placeholder window until the app scenes land)."""
+"""Starts the desktop app: `uno`, `python -m game`, demo mode, self-test and screenshots."""
 
 from __future__ import annotations
 
+import argparse
+import logging
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="uno", description="UNO for the desktop.")
+    p.add_argument("--lang", choices=("en", "zh"), help="language for this run")
+    p.add_argument("--demo", action="store_true",
+                   help="play an all-AI game on screen at full speed, then exit")
+    p.add_argument("--seats", default="hard,normal,easy",
+                   help="demo seats: AI tiers, comma-separated")
+    p.add_argument("--rounds", type=int, default=1, help="demo rounds")
+    p.add_argument("--screenshots", metavar="DIR", help="save a PNG of every scene passed")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--self-test", action="store_true",
+                   help="open each scene headless, play a round, save and load; exit 0 if OK")
+    p.add_argument("--fullscreen", action="store_true")
+    return p
+
 
 def run(argv: list[str]) -> int:
-    import pygame
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.self_test:
+        from game.app.selftest import self_test
 
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    pygame.display.set_caption("UNO")
-    font = pygame.font.Font(None, 48)
-    clock = pygame.time.Clock()
-    frames = 0
-    demo = "--demo" in argv or "--self-test" in argv
-    while True:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                pygame.quit()
-                return 0
-        screen.fill((20, 90, 50))
-        text = font.render("UNO — the table is being built", True, (255, 255, 255))
-        screen.blit(text, text.get_rect(center=screen.get_rect().center))
-        pygame.display.flip()
-        clock.tick(60)
-        frames += 1
-        if demo and frames > 2:
-            pygame.quit()
-            return 0
+        return self_test(args)
+    if args.demo:
+        from game.app.demo import demo
+
+        return demo(args)
+    from game.app.app import App
+    from game.app.scenes.menu import MenuScene
+
+    app = App(language=args.lang)
+    if args.fullscreen and not app.fullscreen:
+        app.toggle_fullscreen()
+    app.push(MenuScene(app))
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        app.close()
+
+
+def main() -> int:
+    return run(sys.argv[1:])
+

@@ -1,0 +1,119 @@
+"""Card sets as integer bit masks, and the matching tests the AI reasons with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.engine import Rules
+from game.engine.cards import (
+    CARD_COLOUR_T,
+    CARD_POINTS,
+    CARD_RANK_T,
+    DRAW_TWO,
+    FULL_DECK_SIZE,
+    NO_COLOUR,
+    REVERSE,
+    SKIP,
+    STANDARD_DECK_SIZE,
+    WILD,
+    WILD_DRAW_FOUR,
+)
+
+COL = CARD_COLOUR_T
+RANK = CARD_RANK_T
+POINTS = CARD_POINTS
+ACTION_RANKS = frozenset({SKIP, REVERSE, DRAW_TWO})
+
+# One bit per card id: a set of cards is an int, so "which cards could this hidden slot be"
+# is a handful of bitwise operations instead of set arithmetic.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(FULL_DECK_SIZE))
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+COLOUR_MASK: tuple[int, ...] = tuple(
+    mask_of(c for c in range(FULL_DECK_SIZE) if COL[c] == col) for col in range(5))
+RANK_MASK: tuple[int, ...] = tuple(
+    mask_of(c for c in range(FULL_DECK_SIZE) if RANK[c] == r) for r in range(16))
+WILD_MASK = COLOUR_MASK[NO_COLOUR]
+
+
+def deck_mask(rules: Rules) -> int:
+    return (1 << (FULL_DECK_SIZE if rules.blank_cards else STANDARD_DECK_SIZE)) - 1
+
+
+def matching_mask(colour: int, top: int, alt: Iterable[int] = ()) -> int:
+    """Every card playable on `top` with `colour` current (wilds included), as a mask."""
+    m = WILD_MASK
+    if 0 <= colour < 4:
+        m |= COLOUR_MASK[colour]
+    if top >= 0:
+        m |= RANK_MASK[RANK[top]]
+    for a in alt:
+        m |= COLOUR_MASK[COL[a]] | RANK_MASK[RANK[a]]
+    return m
+
+
+def stack_mask(rules: Rules, top: int, colour: int) -> int:
+    """Cards that may answer a pending penalty whose last card is `top` (mirrors the engine's
+    stacking rule); used to infer what a player who took the penalty does not hold."""
+    if top < 0:
+        return 0
+    on_four = RANK[top] == WILD_DRAW_FOUR
+    m = 0
+    if on_four:
+        if rules.stack_draw_four:
+            m |= RANK_MASK[WILD_DRAW_FOUR]
+        if rules.stack_two_on_four and 0 <= colour < 4:
+            m |= RANK_MASK[DRAW_TWO] & COLOUR_MASK[colour]
+        return m
+    if rules.stack_draw_two:
+        m |= RANK_MASK[DRAW_TWO]
+    if rules.stack_four_on_two:
+        m |= RANK_MASK[WILD_DRAW_FOUR]
+    if rules.deflect_draw_two:
+        same = COLOUR_MASK[colour] if 0 <= colour < 4 else 0
+        for r in (DRAW_TWO, SKIP, REVERSE):
+            m |= RANK_MASK[r] & same
+        m |= RANK_MASK[DRAW_TWO] if RANK[top] == DRAW_TWO else 0
+    return m
+
+
+def colour_counts(hand: Iterable[int]) -> list[int]:
+    counts = [0, 0, 0, 0, 0]
+    for c in hand:
+        counts[COL[c]] += 1
+    return counts
+
+
+def majority_colour(hand: Iterable[int], avoid: int = -1) -> int:
+    """The colour the hand holds most of (points break ties), for naming after a wild."""
+    score = [0.0, 0.0, 0.0, 0.0]
+    for c in hand:
+        col = COL[c]
+        if col < 4:
+            score[col] += 1 + POINTS[c] / 100
+    best = max(range(4), key=lambda col: (score[col] - (0.5 if col == avoid else 0), -col))
+    return best
+
+
+def is_wild(card: int) -> bool:
+    return COL[card] == NO_COLOUR
+
+
+def is_plain_wild(card: int) -> bool:
+    return RANK[card] == WILD

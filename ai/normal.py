@@ -1,0 +1,236 @@
+"""Normal: heuristics - keep wilds, stay in the strongest colour, attack a player who is low."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.engine import Action, Kind, SeatView
+from game.engine.cards import (
+    BLANK,
+    COLOUR_NAMES,
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+)
+
+from .knowledge import COL, POINTS, RANK, colour_counts, majority_colour
+from .policy import Policy
+
+Term = tuple[float, str]
+KEEP_WILD = 22.0  # what holding a wild back is worth when a coloured card would do
+KEEP_FOUR = 8.0  # a +4 is worth keeping even more (the strongest attack)
+# Normal's simple challenge rule: a big hand almost surely held the colour.
+CHALLENGE_HAND = 6
+
+
+@dataclass(slots=True)
+class Ctx:
+    """What every scoring rule needs about the moment, worked out once per decision."""
+
+    view: SeatView
+    hand: list[int]
+    n: int
+    nxt: int
+    nxt_size: int
+    prev_size: int
+    leader: int
+    leader_size: int
+    counts: list[int]
+    wild_playable: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def make_ctx(view: SeatView, own: list[Action]) -> Ctx:
+    seat = view.seat
+    nxt = view.next_seat(seat)
+    prev = view.next_seat(seat, -1)
+    opps = [view.next_seat(seat, i) for i in range(1, view.players)]
+    if view.teams and len(set(view.teams)) < view.players:
+        opps = [o for o in opps if view.teams[o] != view.teams[seat]] or opps
+    leader = min(opps, key=lambda o: view.hand_sizes[o])  # nearest first on ties
+    wild = any(a.kind == Kind.PLAY and COL[a.cards[0]] == 4 for a in own)
+    return Ctx(view, list(view.hand), view.players, nxt, view.hand_sizes[nxt],
+               view.hand_sizes[prev], leader, view.hand_sizes[leader],
+               colour_counts(view.hand), wild)
+
+
+def remove_cards(hand: list[int], cards: tuple[int, ...]) -> list[int]:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return rest
+
+
+def plural(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def best_reason(terms: list[Term]) -> str:
+    named = [t for t in terms if t[1]]
+    return max(named, key=lambda t: t[0])[1] if named else ""
+
+
+class NormalPlayer(Policy):
+    """Scores every legal play with a few readable rules and plays the best."""
+
+    tier = "normal"
+    wants_events = False
+
+    # ------------------------------------------------------------- scoring
+    def new_colour(self, ctx: Ctx, a: Action, rest: list[int]) -> int:
+        last = a.cards[-1]
+        if COL[last] != 4:
+            return COL[last]
+        return a.colour if a.colour >= 0 else majority_colour(rest)
+
+    def play_terms(self, ctx: Ctx, a: Action) -> list[Term]:
+        cards = a.cards
+        rest = remove_cards(ctx.hand, cards)
+        if not rest:
+            return [(1000.0, "goes out")]
+        first, last = cards[0], cards[-1]
+        k = RANK[first]
+        colour = self.new_colour(ctx, a, rest)
+        rc = colour_counts(rest)
+        terms: list[Term] = [(10.0 * len(cards), "")]
+        if len(cards) > 1:
+            terms.append((8.0 * (len(cards) - 1), f"plays {len(cards)} cards at once"))
+        wild = COL[first] == 4
+        if wild:
+            terms.append((-KEEP_FOUR if k == WILD_DRAW_FOUR else 0.0, ""))
+        elif ctx.wild_playable:
+            terms.append((KEEP_WILD, "keeps your wild for later"))
+        terms.append((4.0 * rc[colour],
+                      f"stays in your strongest colour ({COLOUR_NAMES[colour]})"))
+        attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR) or (k == REVERSE and ctx.n == 2)
+        if attack and ctx.nxt_size <= 2:
+            terms.append((30.0, f"next player has {plural(ctx.nxt_size)}"))
+        elif k == REVERSE and ctx.n > 2 and ctx.nxt_size <= 2 < ctx.prev_size:
+            terms.append((20.0, f"turns play away from the player with {plural(ctx.nxt_size)}"))
+        if ctx.n == 2 and attack and any(
+                COL[c] == colour or RANK[c] == RANK[last] or COL[c] == 4 for c in rest):
+            terms.append((6.0, "plays again: the next player loses a turn"))
+        pts = sum(POINTS[c] for c in cards)
+        if ctx.leader_size <= 2:
+            terms.append((0.4 * pts, f"sheds high points while seat {ctx.leader} has "
+                                     f"{plural(ctx.leader_size)}"))
+        else:
+            terms.append((0.05 * pts, ""))
+        rules = ctx.view.rules
+        if k == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
+                k == 7 and rules.seven_zero):
+            gain = len(rest) - ctx.leader_size
+            terms.append((8.0 * gain, f"swaps your {plural(len(rest))} for seat "
+                                      f"{ctx.leader}'s {ctx.leader_size}"))
+        elif k == 0 and rules.seven_zero:
+            terms.append((8.0 * (len(rest) - ctx.prev_size), "passes every hand on"))
+        return terms
+
+    def allowed(self, ctx: Ctx, a: Action) -> bool:
+        """Normal never bluffs a Wild Draw Four."""
+        if RANK[a.cards[0]] != WILD_DRAW_FOUR or ctx.view.rules.wild_draw_four_rule != "official":
+            return True
+        colour = ctx.view.colour
+        return not any(COL[c] == colour for c in ctx.hand if c not in a.cards)
+
+    def rank_plays(self, ctx: Ctx, plays: list[Action]) -> list[tuple[float, Action, str]]:
+        scored = []
+        for a in plays:
+            if not self.allowed(ctx, a):
+                continue
+            terms = self.play_terms(ctx, a)
+            scored.append((sum(t[0] for t in terms), a, best_reason(terms)))
+        scored.sort(key=lambda t: -t[0])  # stable: equal scores keep the legal order
+        return scored
+
+    # ------------------------------------------------------------ decisions
+    def choose_play(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        ctx = self.context(view, own)
+        plays = [a for a in own if a.kind == Kind.PLAY]
+        ranked = self.rank_plays(ctx, plays)
+        if ranked:
+            self.last_reason = ranked[0][2]
+            return ranked[0][1]
+        draw = next((a for a in own if a.kind == Kind.DRAW), own[0])
+        self.last_reason = "no card fits: draw"
+        return draw
+
+    def context(self, view: SeatView, own: list[Action]) -> Ctx:
+        return make_ctx(view, own)
+
+    def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        challenge = next((a for a in own if a.kind == Kind.CHALLENGE), None)
+        if challenge is not None and self.should_challenge(view):
+            return challenge
+        plays = [a for a in own if a.kind == Kind.PLAY]
+        if plays:
+            ctx = self.context(view, own)
+
+            def cost(a: Action) -> float:
+                rest = remove_cards(ctx.hand, a.cards)
+                wild = 20.0 if COL[a.cards[0]] == 4 else 0.0
+                return wild - 2.0 * colour_counts(rest)[self.new_colour(ctx, a, rest)]
+
+            best = min(plays, key=cost)
+            self.last_reason = f"passes the +{view.pending} on instead of drawing it"
+            return best
+        self.last_reason = f"no card can answer the +{view.pending}: take it"
+        return next(a for a in own if a.kind == Kind.TAKE)
+
+    def should_challenge(self, view: SeatView) -> bool:
+        if view.hand_sizes[view.wd4_by] >= CHALLENGE_HAND:
+            self.last_reason = (f"challenge: with {view.hand_sizes[view.wd4_by]} cards they "
+                                "probably held the colour")
+            return True
+        return False
+
+    def drawn_card(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        ctx = self.context(view, own)
+        ranked = self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])
+        keep = next((a for a in own if a.kind == Kind.KEEP), None)
+        if ranked and (ranked[0][0] > 0 or keep is None):
+            self.last_reason = "play the card you drew: " + (ranked[0][2] or "it fits")
+            return ranked[0][1]
+        self.last_reason = "keep the card you drew"
+        return keep if keep is not None else own[0]
+
+    def best_colour(self, ctx: Ctx, hand: list[int]) -> tuple[int, str]:
+        c = majority_colour(hand)
+        return c, f"name {COLOUR_NAMES[c]}: your strongest colour"
+
+    def name_colour(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        ctx = self.context(view, own)
+        colour, self.last_reason = self.best_colour(ctx, ctx.hand)
+        return next(a for a in own if a.colour == colour)
+
+    def wild_power(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        ctx = self.context(view, own)
+        swap = next((a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader), None)
+        if swap is not None and ctx.leader_size <= 2 and len(ctx.hand) >= ctx.leader_size + 2:
+            self.last_reason = (f"trade 3 cards with seat {ctx.leader}, who has "
+                                f"{plural(ctx.leader_size)}")
+            return swap
+        return self.name_colour(view, [a for a in own if a.kind == Kind.CHOOSE_COLOUR], rng)
+
+    def give(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        counts = colour_counts(view.hand)
+
+        def worth(a: Action) -> float:
+            c = a.cards[0]
+            if COL[c] == 4:
+                return -100.0  # never hand over a wild
+            arms = 15.0 if RANK[c] >= 10 else 0.0  # action cards would be used against us
+            return POINTS[c] - arms - 3.0 * counts[COL[c]]
+
+        self.last_reason = "give away high cards of your weakest colour"
+        return max(own, key=worth)
+
+    def pick_target(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        ctx = self.context(view, own)
+        best = min(own, key=lambda a: (view.hand_sizes[a.target],
+                                       0 if a.target == ctx.leader else 1))
+        self.last_reason = (f"swap with seat {best.target}: the fewest cards "
+                            f"({view.hand_sizes[best.target]})")
+        return best

@@ -1,0 +1,404 @@
+"""Card counting from one seat's redacted events: what each opponent may hold and how they bluff."""
+
+from __future__ import annotations
+
+from game.engine import Event, Rules, SeatView
+from game.engine import events as ev
+from game.engine.cards import WILD_DRAW_FOUR
+
+from .knowledge import (
+    BIT,
+    COL,
+    COLOUR_MASK,
+    RANK,
+    deck_mask,
+    mask_of,
+    matching_mask,
+    stack_mask,
+)
+
+# Bluff model: lam = P(plays a +4 | holds the colour) / P(plays a +4 | lacks it). A grid
+# posterior per opponent, updated by every challenge's verdict. The prior leans towards
+# honest players: most people (and Normal) never bluff, so challenging an unknown player
+# should need a big hand before it pays.
+LAMBDAS = (0.0, 0.05, 0.15, 0.35, 0.7, 1.0)
+LAMBDA_PRIOR = (0.4, 0.2, 0.14, 0.1, 0.06, 0.1)
+# Beta prior on how often an opponent challenges a +4 (1 in 4).
+CHALLENGE_PRIOR = (1.0, 3.0)
+# After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
+DISTRUST = 2
+
+
+class Tracker:
+    """What one seat knows: exact cards it has seen in others' hands, and for every unknown
+    card of an opponent a mask of the cards it cannot be (from draws and passes).
+
+    Masks only accumulate on the cards held when an inference is made, so an older card's
+    mask always contains a newer one's; removing the most constrained card that allows a
+    played card therefore never claims more than is true."""
+
+    def __init__(self, seat: int = -1) -> None:
+        self.seat = seat
+        self.backlog: list[Event] = []
+        self.rules: Rules | None = None
+        self.n = 0
+        # Cross-round statistics, per opponent seat.
+        self.lam_post: dict[int, list[float]] = {}
+        self.faced: dict[int, list[int]] = {}  # [challenged, accepted] +4s
+        self.contradictions: dict[int, int] = {}
+        self._new_round(0, ())
+
+    # ---------------------------------------------------------------- state
+    def _new_round(self, n: int, seating: tuple[int, ...]) -> None:
+        self.n = n
+        self.seating = list(seating) or list(range(n))
+        self.direction = 1
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.slots: list[list[int]] = [[] for _ in range(n)]
+        self.my_hand: list[int] | None = []
+        self.discard: list[int] = []
+        self.top = -1
+        self.colour = -1
+        self.alt: list[int] = []
+        self.drawing: tuple[int, int] | None = None  # (seat, mask) of a voluntary draw
+        self.wd4: tuple[int, int, float, bool] | None = None  # accused, colour, h, clean
+        self.forced_take = False
+        self.named: list[list[int]] = [[0] * 4 for _ in range(n)]  # colours each one named
+
+    def feed(self, events: list[Event]) -> None:
+        self.backlog.extend(events)
+
+    def sync(self, view: SeatView) -> None:
+        """Digest the events seen since the last decision, then square up with the view."""
+        self.rules = view.rules
+        if self.seat < 0:
+            self.seat = view.seat
+        if self.n != view.players:
+            self._new_round(view.players, view.seating)
+        for e in self.backlog:
+            self._process(e)
+        self.backlog.clear()
+        if self.n != view.players:
+            self._new_round(view.players, view.seating)
+        if self.drawing is not None and not (
+                view.phase == 1 and view.current == self.drawing[0]):
+            self._resolve_draw(playable=False)
+        self.my_hand = list(view.hand)
+        self.discard = list(view.discard)
+        self.top = view.top
+        self.colour = view.colour
+        self.alt = list(view.also_matches)
+        self.direction = view.direction
+        self.seating = list(view.seating)
+        seen = mask_of(view.hand) | mask_of(view.discard)
+        for o in range(self.n):
+            if o == self.seat:
+                continue
+            known = [c for c in self.known[o] if not BIT[c] & seen]
+            slots = self.slots[o]
+            want = view.hand_sizes[o]
+            while len(known) + len(slots) > want:
+                if slots:
+                    slots.remove(max(slots, key=int.bit_count))
+                else:
+                    known.pop()
+            slots.extend([0] * (want - len(known) - len(slots)))
+            self.known[o] = known
+
+    # ------------------------------------------------------------ helpers
+    def _ensure(self, seat: int) -> None:
+        self.lam_post.setdefault(seat, list(LAMBDA_PRIOR))
+        self.faced.setdefault(seat, [0, 0])
+        self.contradictions.setdefault(seat, 0)
+
+    def trusted(self, o: int) -> bool:
+        return self.contradictions.get(o, 0) < DISTRUST
+
+    def _remove_card(self, o: int, card: int) -> None:
+        known = self.known[o]
+        if card in known:
+            known.remove(card)
+            return
+        slots = self.slots[o]
+        if not slots:
+            return
+        bit = BIT[card]
+        best, best_pop = -1, -1
+        for i, m in enumerate(slots):
+            if not m & bit:
+                p = m.bit_count()
+                if p > best_pop:
+                    best, best_pop = i, p
+        if best < 0:
+            # They played a card we thought they could not hold: the inference was wrong
+            # (a bluff draw, or a strategic take), so forget this player's constraints.
+            self._ensure(o)
+            self.contradictions[o] += 1
+            self.slots[o] = [0] * (len(slots) - 1)
+            return
+        slots.pop(best)
+
+    def _exclude(self, o: int, mask: int, slots: int | None = None) -> None:
+        """Player o holds none of `mask` among its current unknown cards (or the oldest
+        `slots` of them)."""
+        if not mask or not self.trusted(o):
+            return
+        if any(BIT[c] & mask for c in self.known[o]):
+            self._ensure(o)
+            self.contradictions[o] += 1
+            return
+        s = self.slots[o]
+        for i in range(len(s) if slots is None else min(slots, len(s))):
+            s[i] |= mask
+
+    def _next(self, seat: int, direction: int) -> int:
+        pos = self.seating.index(seat)
+        return self.seating[(pos + direction) % self.n]
+
+    def _resolve_draw(self, playable: bool) -> None:
+        seat, mask = self.drawing  # type: ignore[misc]
+        self.drawing = None
+        rules = self.rules
+        if not playable and rules is not None and rules.draw_then_play and self.slots[seat]:
+            # The drawn card could not be played: it does not match either.
+            if self.trusted(seat):
+                self.slots[seat][-1] |= mask
+
+    # ------------------------------------------------------------ events
+    def _process(self, e: Event) -> None:
+        me = self.seat
+        if self.drawing is not None:
+            ds = self.drawing[0]
+            if isinstance(e, ev.CardDrawn) and e.seat == ds and e.reason == "draw":
+                # draw_to_match: a further draw means the previous card did not match.
+                if self.slots[ds] and self.trusted(ds):
+                    self.slots[ds][-1] |= self.drawing[1]
+            elif not isinstance(e, ev.UnoCalled | ev.StockReshuffled | ev.DrawSkipped):
+                decided = isinstance(e, ev.CardKept | ev.Misplayed | ev.TimedOut) or (
+                    isinstance(e, ev.CardPlayed) and not e.out_of_turn)
+                self._resolve_draw(playable=decided and getattr(e, "seat", -1) == ds)
+        t = type(e)
+        if t is ev.RoundStarted:
+            self._new_round(len(e.seating), e.seating)
+        elif t is ev.SeatsExchanged:
+            self.seating = list(e.seating)
+        elif t is ev.Dealt:
+            if e.seat == me:
+                self.my_hand = list(e.cards)
+            elif e.seat < self.n:
+                self.known[e.seat] = []
+                self.slots[e.seat] = [0] * len(e.cards)
+        elif t is ev.FirstCard:
+            if not e.returned:
+                self.discard = [e.card]
+                self.top = e.card
+                self.colour = -1 if COL[e.card] == 4 else COL[e.card]
+        elif t is ev.CardPlayed:
+            self._played(e)
+        elif t is ev.CardDrawn:
+            self._drawn(e)
+        elif t is ev.ColourChosen:
+            self.colour = e.colour
+            if e.seat != me and e.seat < self.n:
+                self.named[e.seat][e.colour] += 1
+        elif t is ev.DirectionReversed:
+            self.direction = e.direction
+        elif t is ev.StockReshuffled:
+            self.discard = self.discard[-1:]
+        elif t is ev.Challenged:
+            self._challenged(e)
+        elif t is ev.PenaltyTaken:
+            self._taken(e)
+        elif t is ev.HandShown:
+            if e.viewer == me and e.owner != me and e.cards:
+                self.known[e.owner] = list(e.cards)
+                self.slots[e.owner] = []
+        elif t is ev.Misplayed:
+            self.forced_take = True
+            if e.seat != me:
+                self._remove_card(e.seat, e.card)
+                self.known[e.seat].append(e.card)
+        elif t is ev.TimedOut:
+            self.forced_take = True
+        elif t is ev.HandsSwapped:
+            self._swapped(e.seat, e.target)
+        elif t is ev.HandsRotated:
+            self._rotated(e.direction)
+        elif t is ev.CardsTraded:
+            self._traded(e)
+
+    def _played(self, e: ev.CardPlayed) -> None:
+        me = self.seat
+        first = e.cards[0]
+        prev_colour = self.colour
+        if e.seat == me:
+            if self.my_hand is not None:
+                for c in e.cards:
+                    if c in self.my_hand:
+                        self.my_hand.remove(c)
+        elif e.seat < self.n:
+            for c in e.cards:
+                self._remove_card(e.seat, c)
+        self.discard.extend(e.cards)
+        self.top = e.cards[-1]
+        if e.colour >= 0:
+            self.colour = e.colour
+            if RANK[first] >= 13 and e.seat != me and e.seat < self.n:
+                self.named[e.seat][e.colour] += 1
+        self.alt = list(e.cards) if e.out_of_turn == "sum_jump_in" else []
+        if RANK[first] == WILD_DRAW_FOUR and 0 <= prev_colour < 4 and e.seat != me \
+                and e.seat < self.n:
+            h = self.p_holds(e.seat, COLOUR_MASK[prev_colour])
+            self.wd4 = (e.seat, prev_colour, h, True)
+        elif RANK[first] != WILD_DRAW_FOUR:
+            self.wd4 = None
+
+    def _drawn(self, e: ev.CardDrawn) -> None:
+        me = self.seat
+        if self.wd4 is not None and e.seat == self.wd4[0]:
+            self.wd4 = (*self.wd4[:3], False)
+        if e.seat == me:
+            if self.my_hand is not None and e.card >= 0:
+                self.my_hand.append(e.card)
+            return
+        if e.seat >= self.n:
+            return
+        if e.reason == "draw" and self.drawing is None:
+            # A voluntary draw: most players draw only when nothing in hand can be played.
+            mask = matching_mask(self.colour, self.top, self.alt)
+            self._exclude(e.seat, mask)
+            self.drawing = (e.seat, mask)
+        self.slots[e.seat].append(0)
+
+    def _challenged(self, e: ev.Challenged) -> None:
+        self.forced_take = True
+        self._ensure(e.accused)
+        self._ensure(e.challenger)
+        self.faced[e.challenger][0] += 1
+        if self.wd4 is None or self.wd4[0] != e.accused:
+            return
+        _, colour, h, clean = self.wd4
+        post = self.lam_post[e.accused]
+        for i, lam in enumerate(LAMBDAS):
+            q = bluff_given(h, lam)
+            post[i] *= q if e.guilty else 1 - q
+        total = sum(post) or 1.0
+        post[:] = [p / total for p in post] if sum(post) else list(LAMBDA_PRIOR)
+        if not e.guilty and clean:
+            self._exclude(e.accused, COLOUR_MASK[colour])  # shown: none of that colour
+
+    def _taken(self, e: ev.PenaltyTaken) -> None:
+        forced = self.forced_take
+        self.forced_take = False
+        if forced or e.seat == self.seat or e.seat >= self.n or self.rules is None:
+            return
+        if RANK[self.top] == WILD_DRAW_FOUR and self.rules.wild_draw_four_rule == "official" \
+                and self.wd4 is not None:
+            self._ensure(e.seat)
+            self.faced[e.seat][1] += 1
+        self._exclude(e.seat, stack_mask(self.rules, self.top, self.colour))
+
+    def _swapped(self, a: int, b: int) -> None:
+        me = self.seat
+        if me in (a, b):
+            other = b if a == me else a
+            mine = self.my_hand
+            self.known[other] = list(mine) if mine is not None else []
+            self.slots[other] = []
+            self.my_hand = None  # the view tells at the next decision
+        else:
+            self.known[a], self.known[b] = self.known[b], self.known[a]
+            self.slots[a], self.slots[b] = self.slots[b], self.slots[a]
+            self.named[a], self.named[b] = self.named[b], self.named[a]
+
+    def _rotated(self, direction: int) -> None:
+        me = self.seat
+        old_known = [k[:] for k in self.known]
+        old_slots = [s[:] for s in self.slots]
+        mine = self.my_hand
+        for s in range(self.n):
+            t = self._next(s, direction)
+            if t == me:
+                self.my_hand = None
+            elif s == me:
+                self.known[t] = list(mine) if mine is not None else []
+                self.slots[t] = []
+            else:
+                self.known[t], self.slots[t] = old_known[s], old_slots[s]
+
+    def _traded(self, e: ev.CardsTraded) -> None:
+        me = self.seat
+        if me == e.seat:
+            for c in e.taken:
+                self._remove_card(e.target, c)
+            self.known[e.target].extend(e.given)
+            if self.my_hand is not None:
+                self.my_hand = [c for c in self.my_hand if c not in e.given] + list(e.taken)
+        elif me == e.target:
+            for c in e.given:
+                self._remove_card(e.seat, c)
+            self.known[e.seat].extend(e.taken)
+            if self.my_hand is not None:
+                self.my_hand = [c for c in self.my_hand if c not in e.taken] + list(e.given)
+        else:
+            # Unseen cards changed hands both ways: nothing certain is left about either.
+            for s, delta in ((e.seat, len(e.taken) - len(e.given)),
+                             (e.target, len(e.given) - len(e.taken))):
+                size = len(self.known[s]) + len(self.slots[s]) + delta
+                self.known[s] = []
+                self.slots[s] = [0] * max(size, 0)
+
+    # -------------------------------------------------------------- queries
+    def pool_mask(self) -> int:
+        """Cards this seat has not located: the stock and others' unknown cards."""
+        if self.rules is None:
+            return 0
+        m = deck_mask(self.rules) & ~mask_of(self.discard)
+        if self.my_hand is not None:
+            m &= ~mask_of(self.my_hand)
+        for o, k in enumerate(self.known):
+            if o != self.seat:
+                m &= ~mask_of(k)
+        return m
+
+    def p_holds(self, o: int, target: int, pool: int | None = None) -> float:
+        """Probability that opponent o holds at least one card of the set `target`."""
+        for c in self.known[o]:
+            if BIT[c] & target:
+                return 1.0
+        if pool is None:
+            pool = self.pool_mask()
+        p_none = 1.0
+        for m in self.slots[o]:
+            allowed = pool & ~m
+            total = allowed.bit_count()
+            if total:
+                p_none *= 1.0 - (allowed & target).bit_count() / total
+        return 1.0 - p_none
+
+    def p_lacks_colours(self, o: int) -> list[float]:
+        pool = self.pool_mask()
+        return [1.0 - self.p_holds(o, COLOUR_MASK[c], pool) for c in range(4)]
+
+    def p_bluff(self, accused: int, colour: int) -> float:
+        """Probability that accused's +4 was played while holding `colour`."""
+        if self.wd4 is not None and self.wd4[0] == accused:
+            h = self.wd4[2]
+        else:
+            h = self.p_holds(accused, COLOUR_MASK[colour])
+        self._ensure(accused)
+        post = self.lam_post[accused]
+        return sum(w * bluff_given(h, lam) for w, lam in zip(post, LAMBDAS, strict=True))
+
+    def challenge_rate(self, o: int) -> float:
+        self._ensure(o)
+        ch, acc = self.faced[o]
+        a, b = CHALLENGE_PRIOR
+        return (ch + a) / (ch + acc + a + b)
+
+
+def bluff_given(h: float, lam: float) -> float:
+    """P(bluff | a +4 was played) when the player held the colour with probability h."""
+    num = h * lam
+    den = num + (1.0 - h)
+    return num / den if den > 0 else 0.0

@@ -1,0 +1,235 @@
+"""The application: one window, one loop with time-based updates, one pygame_gui manager,
+and the scene stack."""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.app import i18n
+from game.app.art import CardArt, SoundBank, asset_path, make_icon
+from game.app.scene import Scene
+from saves.settings import AnimationSpeed, Language, Settings, load_settings, save_settings
+
+log = logging.getLogger("uno.app")
+
+BASE_SIZE = (1280, 720)
+MIN_SIZE = (800, 520)
+SPEED_FACTOR = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0,
+                AnimationSpeed.FAST: 0.5, AnimationSpeed.INSTANT: 0.0}
+
+
+class App:
+    def __init__(self, *, language: str | None = None, settings: Settings | None = None,
+                 size: tuple[int, int] = BASE_SIZE, persist_settings: bool = True) -> None:
+        pygame.init()
+        self.settings = settings or load_settings()
+        self.persist_settings = persist_settings
+        lang = language or self.settings.language.value or i18n.system_language()
+        i18n.set_language(lang)
+        self.language_override = language
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(i18n.tr("app.title"))
+        try:
+            pygame.display.set_icon(make_icon(64))
+        except pygame.error:  # some drivers cannot set an icon; the game runs without one
+            log.info("window icon not supported by this video driver")
+        self.ui = pygame_gui.UIManager(
+            size, str(asset_path("theme.json")), starting_language=lang,
+            translation_directory_paths=[str(asset_path("locale"))])
+        self.art = CardArt(max_entries=768)
+        self.sound = SoundBank(master=self.settings.master_volume, sfx=self.settings.sfx_volume)
+        from game.app.persist import SaveService
+
+        self.saves = SaveService(enabled=persist_settings)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.keyboard_mode = False  # focus highlights show once the keyboard is used
+        self.fullscreen = False
+        self.frame_hooks: list = []  # tests and the demo observe frames through these
+        if self.settings.fullscreen:
+            self.toggle_fullscreen()
+
+    # -- scene stack -------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        old = self.stack.pop()
+        old.exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop_to(self, kind: type[Scene]) -> None:
+        """Pop until a scene of this type is on top."""
+        while self.stack and not isinstance(self.stack[-1], kind):
+            self.pop()
+
+    # -- settings ----------------------------------------------------------------------
+    def apply_settings(self, settings: Settings) -> None:
+        old = self.settings
+        self.settings = settings
+        self.sound.set_volume(settings.master_volume, settings.sfx_volume)
+        if settings.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        lang = settings.language.value or i18n.system_language()
+        if settings.language != old.language and lang != i18n.language():
+            self.set_language(lang)
+        if (settings.ui_scale, settings.colour_blind, settings.high_contrast) != (
+                old.ui_scale, old.colour_blind, old.high_contrast):
+            for scene in self.stack:
+                scene.on_resize()
+        if self.persist_settings:
+            try:
+                save_settings(settings)
+            except OSError as exc:  # a read-only home still lets people play
+                log.warning("could not save settings: %s", exc)
+
+    def set_language(self, lang: str) -> None:
+        i18n.set_language(lang)
+        self.ui.set_locale(lang)
+        pygame.display.set_caption(i18n.tr("app.title"))
+        for scene in self.stack:
+            scene.on_language()
+
+    @property
+    def speed(self) -> float:
+        """Animation time factor: 0 means instant."""
+        if self.settings.reduce_motion:
+            return min(SPEED_FACTOR[self.settings.animation_speed], 0.35)
+        return SPEED_FACTOR[self.settings.animation_speed]
+
+    def remember(self, **changes: object) -> None:
+        self.apply_settings(replace(self.settings, **changes))
+
+    # -- layout units ------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def u(self, value: float) -> int:
+        """Scale a length designed for 1280x720 to the window and the UI scale setting."""
+        w, h = self.size
+        return max(1, round(value * min(w / BASE_SIZE[0], h / BASE_SIZE[1])
+                            * self.settings.ui_scale))
+
+    # -- window ------------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            size = getattr(self, "windowed_size", BASE_SIZE)
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        w, h = self.screen.get_size()
+        if (w, h) != (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])) and not self.fullscreen:
+            self.screen = pygame.display.set_mode(
+                (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+        self.ui.set_window_resolution(self.screen.get_size())
+        for scene in self.stack:
+            scene.on_resize()
+
+    def quit(self) -> None:
+        """Quit from anywhere: scenes that hold a match save it on exit."""
+        while self.stack:
+            self.pop()
+        self.running = False
+
+    # -- loop --------------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if not self.stack:
+            self.running = False
+            return
+        self.ui.update(dt / 1000.0)
+        # The top scene updates; so does everything under a transparent overlay.
+        i = len(self.stack) - 1
+        while i > 0 and self.stack[i].transparent:
+            i -= 1
+        for scene in self.stack[i:]:
+            scene.update(dt)
+        self.draw()
+        for hook in list(self.frame_hooks):
+            hook(self)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN:
+            self.keyboard_mode = True
+            if event.key == pygame.K_F11:
+                self.remember(fullscreen=not self.fullscreen)
+                return
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard_mode = False
+        consumed = self.ui.process_events(event)
+        top = self.top
+        if top is None:
+            return
+        if not consumed or event.type >= pygame.USEREVENT:
+            top.handle(event)
+
+    def draw(self) -> None:
+        i = len(self.stack) - 1
+        while i > 0 and self.stack[i].transparent:
+            i -= 1
+        for scene in self.stack[i:]:
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        if self.top is not None:
+            self.top.draw_over_ui(self.screen)
+        pygame.display.flip()
+
+    def run(self, fps: int = 60) -> int:
+        while self.running:
+            dt = self.clock.tick(fps)
+            self.step(min(dt, 100))
+        return 0
+
+    def screenshot(self, path: str | os.PathLike[str]) -> Path:
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(p))
+        return p
+
+    def close(self) -> None:
+        while self.stack:
+            self.pop()
+        pygame.quit()
+
+
+def language_setting(code: str) -> Language:
+    return {"en": Language.ENGLISH, "zh": Language.CHINESE}.get(code, Language.SYSTEM)

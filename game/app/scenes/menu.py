@@ -1,0 +1,85 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.scene import Scene
+from game.app.ui import GOLD, WHITE, column, felt
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        u = self.app.u
+        self.buttons = dict(zip(
+            ("new", "continue", "load", "settings", "stats", "rules", "quit"),
+            column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.settings",
+                          "menu.statistics", "menu.rules", "menu.quit"],
+                   centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
+                   gap=u(10)), strict=True))
+        latest = self.app.saves.latest()
+        if latest is None:
+            self.buttons["continue"].disable()
+            self.focus.index = 0
+        else:
+            self.focus.focus_on(self.buttons["continue"])
+        if not self.app.saves.any():
+            self.buttons["load"].disable()
+
+    def on_button(self, element) -> None:
+        from game.app.scenes.help import RulesScene
+        from game.app.scenes.load import LoadScene
+        from game.app.scenes.new_game import NewGameScene
+        from game.app.scenes.settings import SettingsScene
+        from game.app.scenes.stats import StatsScene
+
+        b = self.buttons
+        if element is b["new"]:
+            self.app.push(NewGameScene(self.app))
+        elif element is b["continue"]:
+            self.app.saves.resume_latest(self.app)
+        elif element is b["load"]:
+            self.app.push(LoadScene(self.app))
+        elif element is b["settings"]:
+            self.app.push(SettingsScene(self.app))
+        elif element is b["stats"]:
+            self.app.push(StatsScene(self.app))
+        elif element is b["rules"]:
+            self.app.push(RulesScene(self.app, None))
+        elif element is b["quit"]:
+            self.app.quit()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt(surface)
+        w, h = surface.get_size()
+        u = self.app.u
+        self._draw_logo(surface, (w // 2, int(h * 0.18)))
+        tag = fonts.render(tr("menu.tagline"), u(20), WHITE)
+        surface.blit(tag, tag.get_rect(midtop=(w // 2, int(h * 0.27))))
+
+    def _draw_logo(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        u = self.app.u
+        art = self.app.art
+        cw = u(70)
+        cards = [(0, 7), (1, 11), (2, 12), (3, 1)]
+        for i, (c, r) in enumerate(cards):
+            img = pygame.transform.rotozoom(art.face(c, r, cw), (1.5 - i) * 12, 1.0)
+            surface.blit(img, img.get_rect(center=(centre[0] - u(250) + i * u(28),
+                                                   centre[1] + abs(1.5 - i) * u(6))))
+        title = fonts.render("UNO", u(92), GOLD, bold=True)
+        shadow = fonts.render("UNO", u(92), (0, 0, 0), bold=True)
+        r = title.get_rect(center=centre)
+        surface.blit(shadow, r.move(u(4), u(4)))
+        surface.blit(title, r)
+        sub = fonts.render(tr("menu.subtitle"), u(26), WHITE, bold=True)
+        surface.blit(sub, sub.get_rect(midleft=(r.right + u(20), centre[1] + u(10))))

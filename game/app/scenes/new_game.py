@@ -1,0 +1,231 @@
+"""New game: the seats (names, human or AI tier), the rules preset or custom rules, target
+score and a seed for replayable deals. Every control is a button, so it all works from the
+keyboard."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.scene import Scene
+from game.app.table.match import MatchController
+from game.app.ui import GOLD, WHITE, button, felt
+from game.engine import PRESETS, IllegalAction, Rules, RulesError
+from game.engine.rules import preset_name
+from saves.match import SeatInfo
+
+KINDS = ("human", "easy", "normal", "hard", "expert")
+AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
+PRESET_ORDER = ("official", "community", "party", "custom")
+TARGETS = (100, 200, 250, 300, 500, 750, 1000)
+
+
+def default_seats() -> list[dict[str, str]]:
+    return [{"name": tr("seat.you"), "kind": "human"},
+            {"name": AI_NAMES[0], "kind": "normal"},
+            {"name": AI_NAMES[1], "kind": "normal"},
+            {"name": AI_NAMES[2], "kind": "normal"}]
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        saved = [dict(s) for s in app.settings.last_seats
+                 if isinstance(s.get("name"), str) and s.get("kind") in KINDS]
+        self.seats = saved if 2 <= len(saved) <= 10 else default_seats()
+        try:
+            self.rules = Rules.from_dict(dict(app.settings.last_rules))
+        except RulesError:
+            self.rules = PRESETS["official"]
+        self.seed_text = ""
+        self.party_humans = 3
+        self.error = ""
+        self.entries: dict[UITextEntryLine, int] = {}
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        u = self.app.u
+        self.kind_buttons: dict[object, int] = {}
+        self.remove_buttons: dict[object, int] = {}
+        self.entries = {}
+        left = u(40)
+        top = u(100)
+        row_h = min(u(44), (h - top - u(190)) // 10)
+        for i, seat in enumerate(self.seats):
+            y = top + i * row_h
+            entry = UITextEntryLine(pygame.Rect(left, y, u(230), row_h - u(6)), self.app.ui)
+            entry.set_text(seat["name"])
+            entry.set_text_length_limit(16)
+            self.add(entry)
+            self.focus.add(entry)
+            self.entries[entry] = i
+            kb = button(self, f"kind.{seat['kind']}", pygame.Rect(left + u(240), y, u(170),
+                                                                  row_h - u(6)))
+            self.kind_buttons[kb] = i
+            if len(self.seats) > 2:
+                rb = button(self, "new.remove", pygame.Rect(left + u(420), y, u(44),
+                                                            row_h - u(6)))
+                self.remove_buttons[rb] = i
+        y = top + len(self.seats) * row_h + u(6)
+        self.add_b = button(self, "new.add_seat", pygame.Rect(left, y, u(200), u(40)))
+        if len(self.seats) >= 10:
+            self.add_b.disable()
+        self.humans_b = button(self, "new.humans", pygame.Rect(left + u(210), y, u(120),
+                                                               u(40)),
+                               count=self.party_humans)
+        self.party_b = button(self, "new.quick_party", pygame.Rect(left + u(340), y, u(160),
+                                                                   u(40)))
+        rx = int(w * 0.56)
+        self.preset_b = button(self, f"preset.{preset_name(self.rules)}",
+                               pygame.Rect(rx, top, u(300), u(46)))
+        self.edit_b = button(self, "new.edit_rules", pygame.Rect(rx, top + u(56), u(300),
+                                                                 u(46)))
+        self.target_b = button(self, "new.target", pygame.Rect(rx, top + u(112), u(300),
+                                                               u(46)),
+                               score=self.rules.target_score)
+        self.seed_entry = UITextEntryLine(pygame.Rect(rx + u(120), top + u(170), u(180),
+                                                      u(40)), self.app.ui)
+        self.seed_entry.set_text(self.seed_text)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.add(self.seed_entry)
+        self.focus.add(self.seed_entry)
+        start = pygame.Rect(0, 0, u(300), u(60))
+        start.bottomright = (w - u(40), h - u(30))
+        self.start_b = button(self, "new.start", start, object_id="#big_button")
+        back = pygame.Rect(0, 0, u(160), u(46))
+        back.bottomleft = (u(40), h - u(36))
+        self.back_b = button(self, "new.back", back)
+
+    def _collect_names(self) -> None:
+        for entry, i in self.entries.items():
+            if i < len(self.seats):
+                self.seats[i]["name"] = entry.get_text().strip()
+        self.seed_text = self.seed_entry.get_text().strip()
+
+    def on_button(self, element) -> None:
+        self._collect_names()
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        step = -1 if shift else 1
+        if element in self.kind_buttons:
+            seat = self.seats[self.kind_buttons[element]]
+            seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + step) % len(KINDS)]
+            if seat["kind"] != "human" and seat["name"] == tr("seat.you"):
+                seat["name"] = self._free_name()
+        elif element in self.remove_buttons:
+            del self.seats[self.remove_buttons[element]]
+        elif element is self.add_b and len(self.seats) < 10:
+            self.seats.append({"name": self._free_name(), "kind": "normal"})
+        elif element is self.humans_b:
+            self.party_humans = (self.party_humans - 1 + step) % 6 + 1
+        elif element is self.party_b:
+            self.quick_party()
+        elif element is self.preset_b:
+            name = preset_name(self.rules)
+            nxt = PRESET_ORDER[(PRESET_ORDER.index(name) + step) % 3] if name != "custom" \
+                else "official"
+            self.rules = PRESETS[nxt].with_options(target_score=self.rules.target_score)
+        elif element is self.edit_b:
+            from game.app.scenes.rules_edit import RulesEditScene
+
+            self.app.push(RulesEditScene(self.app, self))
+            return
+        elif element is self.target_b:
+            t = self.rules.target_score
+            i = TARGETS.index(t) if t in TARGETS else TARGETS.index(500)
+            self.rules = self.rules.with_options(target_score=TARGETS[(i + step) % len(TARGETS)])
+        elif element is self.start_b:
+            self.start()
+            return
+        elif element is self.back_b:
+            self.app.pop()
+            return
+        self.error = ""
+        index = self.focus.index
+        self.build()
+        self.focus.index = min(index, len(self.focus.items) - 1)
+
+    def _free_name(self) -> str:
+        used = {s["name"] for s in self.seats}
+        return next((n for n in AI_NAMES if n not in used), f"AI {len(self.seats) + 1}")
+
+    def quick_party(self) -> None:
+        """N humans around the screen, the rest of a table of at least 5 filled with AIs."""
+        n = self.party_humans
+        total = max(5, n + 2)
+        self.seats = [{"name": tr("seat.player", number=i + 1), "kind": "human"}
+                      for i in range(n)]
+        while len(self.seats) < total:
+            self.seats.append({"name": self._free_name(), "kind": "normal"})
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self._collect_names()
+            return
+        super().handle(event)
+
+    def start(self) -> None:
+        self._collect_names()
+        names = [s["name"] for s in self.seats]
+        if any(not n for n in names):
+            self.error = tr("new.error_name")
+            return
+        if len(set(names)) != len(names):
+            self.error = tr("new.error_duplicate")
+            return
+        seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
+        seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
+                 else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
+        try:
+            match = MatchController(self.rules, seats, seed)
+        except IllegalAction as exc:
+            self.error = str(exc)
+            return
+        self.app.remember(last_seats=tuple(dict(s) for s in self.seats),
+                          last_rules=self.rules.to_dict())
+        from game.app.scenes.table import TableScene
+
+        self.app.replace(TableScene(self.app, match))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt(surface)
+        u = self.app.u
+        w, h = surface.get_size()
+        t = fonts.render(tr("new.title"), u(40), GOLD, bold=True)
+        surface.blit(t, (u(40), u(24)))
+        t = fonts.render(tr("new.seats", count=len(self.seats)), u(20), WHITE, bold=True)
+        surface.blit(t, (u(40), u(72)))
+        rx = int(w * 0.56)
+        t = fonts.render(tr("new.rules"), u(20), WHITE, bold=True)
+        surface.blit(t, (rx, u(72)))
+        seed_label = fonts.render(tr("new.seed"), u(18), WHITE)
+        surface.blit(seed_label, (rx, u(100) + u(178)))
+        changed = self.rules.changed()
+        y = u(100) + u(226)
+        lines = [tr("new.rules_summary", count=len(changed))] + [
+            "• " + tr(f"rule.{k}") for k in list(changed)[:9]]
+        if len(changed) > 9:
+            lines.append("…")
+        for line in lines:
+            s = fonts.fit(line, u(16), int(w * 0.4), (210, 230, 215))
+            surface.blit(s, (rx, y))
+            y += u(22)
+        if self.rules.teams:
+            teams = fonts.render(tr("new.teams_hint", teams=self.rules.teams), u(16), GOLD)
+            surface.blit(teams, (u(40), h - u(120)))
+        if self.error:
+            e = fonts.fit(self.error, u(18), int(w * 0.5), (255, 140, 120), bold=True)
+            surface.blit(e, e.get_rect(bottomright=(w - u(40), h - u(100))))
+

@@ -1,0 +1,59 @@
+"""Pause: resume, read the rules in force, change settings, or save and leave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.scene import Scene
+from game.app.ui import GOLD, column, dim_overlay
+
+if TYPE_CHECKING:
+    from game.app.scenes.table import TableScene
+
+
+class PauseScene(Scene):
+    transparent = True
+    name = "pause"
+
+    def __init__(self, app, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def update(self, dt: float) -> None:
+        pass  # the table below is frozen while paused: update() is only called for us
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        u = self.app.u
+        self.resume_b, self.rules_b, self.settings_b, self.leave_b = column(
+            self, ["pause.resume", "pause.rules", "pause.settings", "pause.save_quit"],
+            centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50), gap=u(10))
+
+    def on_button(self, element) -> None:
+        from game.app.scenes.help import RulesScene
+        from game.app.scenes.menu import MenuScene
+        from game.app.scenes.settings import SettingsScene
+
+        if element is self.resume_b:
+            self.app.pop()
+        elif element is self.rules_b:
+            self.app.push(RulesScene(self.app, self.table.match.rules))
+        elif element is self.settings_b:
+            self.app.push(SettingsScene(self.app))
+        elif element is self.leave_b:
+            self.app.pop_to(MenuScene)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim_overlay(surface, 170)
+        w, h = surface.get_size()
+        t = fonts.render(tr("pause.title"), self.app.u(48), GOLD, bold=True)
+        surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.25))))

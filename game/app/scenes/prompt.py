@@ -1,0 +1,266 @@
+"""Decision pickers drawn over the table: colour, play-or-keep, challenge, targets, powers.
+Mouse, keyboard (arrows, Enter, number keys) and the UNO key all work while one is open."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app import fonts
+from game.app.art import colour_rgb, draw_colour_shape
+from game.app.i18n import tr
+from game.app.scene import Scene
+from game.app.table import render
+from game.app.table.effects import card_word
+from game.app.ui import GOLD, WHITE
+from game.engine import Action, Kind
+from game.engine.state import Phase
+
+if TYPE_CHECKING:
+    from game.app.scenes.table import TableScene
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    run: Callable[[], object]
+    colour: int = -1  # a colour swatch (and its colour-blind shape) beside the label
+    card: int = -1  # a card drawn beside the label
+
+
+class ChoiceOverlay(Scene):
+    transparent = True
+    name = "prompt"
+
+    def __init__(self, app, table: TableScene | None, title: str, choices: list[Choice],
+                 *, cancellable: bool = True, subtitle: str = "") -> None:
+        super().__init__(app)
+        self.table = table
+        self.title = title
+        self.subtitle = subtitle
+        self.choices = choices
+        self.cancellable = cancellable
+        self.index = 0
+        self.rects: list[pygame.Rect] = []
+        self.uno_rect: pygame.Rect | None = None
+
+    def _uno_available(self) -> bool:
+        t = self.table
+        if t is None or t.viewer is None:
+            return False
+        return any(a.kind == Kind.CALL_UNO for a in t.match.legal(t.viewer)) or (
+            t._human_turn() and len(t.match.state.hands[t.viewer]) == 2)
+
+    def choose(self, i: int) -> None:
+        if 0 <= i < len(self.choices):
+            self.app.pop()
+            self.choices[i].run()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.index = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.uno_rect is not None and self.uno_rect.collidepoint(event.pos):
+                self.table.press_uno()
+                return
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(event.pos):
+                    self.choose(i)
+                    return
+        elif event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+                self.index = (self.index + 1) % len(self.choices)
+            elif k in (pygame.K_UP, pygame.K_LEFT):
+                self.index = (self.index - 1) % len(self.choices)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose(self.index)
+            elif pygame.K_1 <= k <= pygame.K_9:
+                self.choose(k - pygame.K_1)
+            elif k == pygame.K_ESCAPE and self.cancellable:
+                self.app.pop()
+            elif pygame.key.name(k) == self.app.settings.key_bindings.get("uno", "u") and \
+                    self.table is not None and self._uno_available():
+                self.table.press_uno()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        u = app.u
+        w, h = app.size
+        n = len(self.choices)
+        row_h = u(50)
+        width = u(440)
+        height = u(90) + n * (row_h + u(8)) + (u(26) if self.subtitle else 0)
+        panel = pygame.Rect(0, 0, width, height)
+        panel.center = (w // 2, int(h * 0.42))
+        render.draw_panel(surface, panel, u(16), colour=(8, 34, 22, 240), border=GOLD)
+        t = fonts.fit(self.title, u(24), width - u(24), GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + u(14))))
+        y = panel.y + u(56)
+        if self.subtitle:
+            st = fonts.fit(self.subtitle, u(16), width - u(24), WHITE)
+            surface.blit(st, st.get_rect(midtop=(panel.centerx, y - u(6))))
+            y += u(26)
+        self.rects = []
+        for i, c in enumerate(self.choices):
+            r = pygame.Rect(panel.x + u(20), y, width - u(40), row_h)
+            focused = i == self.index
+            pygame.draw.rect(surface, (44, 96, 68) if focused else (24, 60, 42), r,
+                             border_radius=u(10))
+            pygame.draw.rect(surface, GOLD if focused else (90, 140, 110), r,
+                             width=3 if focused else 1, border_radius=u(10))
+            x = r.x + u(12)
+            if c.colour >= 0:
+                sw = pygame.Rect(x, r.y + u(7), u(36), row_h - u(14))
+                rgb = colour_rgb(c.colour, high_contrast=app.settings.high_contrast)
+                pygame.draw.rect(surface, rgb, sw, border_radius=u(6))
+                if app.settings.colour_blind:
+                    draw_colour_shape(surface, c.colour, sw.inflate(-u(10), -u(10)),
+                                      fill=(255, 255, 255))
+                x = sw.right + u(12)
+            if c.card >= 0:
+                img = render.card_surface(app.art, c.card, u(28),
+                                          colour_blind=app.settings.colour_blind,
+                                          high_contrast=app.settings.high_contrast)
+                surface.blit(img, (x, r.y + (row_h - img.get_height()) // 2))
+                x += u(38)
+            num = fonts.render(f"{i + 1}", u(14), (170, 200, 180))
+            surface.blit(num, num.get_rect(midright=(r.right - u(10), r.centery)))
+            label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
+            surface.blit(label, label.get_rect(midleft=(x, r.centery)))
+            self.rects.append(r)
+            y += row_h + u(8)
+        self.uno_rect = None
+        if self._uno_available():
+            self.uno_rect = pygame.Rect(0, 0, u(110), u(40))
+            self.uno_rect.midtop = (panel.centerx, panel.bottom + u(10))
+            pygame.draw.rect(surface, (198, 40, 40), self.uno_rect, border_radius=u(10))
+            pygame.draw.rect(surface, GOLD, self.uno_rect, width=2, border_radius=u(10))
+            ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
+            surface.blit(ut, ut.get_rect(center=self.uno_rect.center))
+
+
+def colours(on_pick: Callable[[int], object]) -> list[Choice]:
+    names = ["colour.red", "colour.yellow", "colour.green", "colour.blue"]
+    return [Choice(tr(n), lambda c=c: on_pick(c), colour=c) for c, n in enumerate(names)]
+
+
+def colour_picker(table: TableScene, on_pick: Callable[[int], object],
+                  cancellable: bool = True) -> ChoiceOverlay:
+    return ChoiceOverlay(table.app, table, tr("prompt.choose_colour"), colours(on_pick),
+                         cancellable=cancellable)
+
+
+def target_choices(table: TableScene, seat: int, run: Callable[[int], object]) -> list[Choice]:
+    s = table.match.state
+    out = []
+    for t in s.seating:
+        if t == seat:
+            continue
+        label = tr("prompt.target", name=table.match.seats[t].name, count=len(s.hands[t]))
+        out.append(Choice(label, lambda t=t: run(t)))
+    return out
+
+
+def decision_prompt(table: TableScene) -> ChoiceOverlay | None:
+    """The picker the current human decision needs, or None (plain turn: use the hand)."""
+    m = table.match
+    s = m.state
+    seat = s.current
+    app = table.app
+    legal = m.legal(seat)
+    kinds = {a.kind for a in legal}
+    if s.phase == Phase.DRAWN:
+        card = s.drawn
+
+        def play_drawn() -> None:
+            plays = [a for a in legal if a.kind == Kind.PLAY]
+            if len(plays) > 1:
+                app.push(colour_picker(table, lambda c: table.act(
+                    Action(Kind.PLAY, seat, (card,), c)), cancellable=False))
+            else:
+                table.act(plays[0])
+
+        options = [Choice(tr("prompt.play_drawn"), play_drawn, card=card)]
+        if Kind.KEEP in kinds:
+            options.append(Choice(tr("prompt.keep_drawn"),
+                                  lambda: table.act(Action(Kind.KEEP, seat))))
+        return ChoiceOverlay(app, table, tr("prompt.drew", card=card_word(card)), options,
+                             cancellable=False)
+    if s.phase == Phase.CHOOSE_COLOUR:
+        return colour_picker(table, lambda c: table.act(
+            Action(Kind.CHOOSE_COLOUR, seat, (), c)), cancellable=False)
+    if s.phase == Phase.WILD_POWER:
+        options = colours(lambda c: table.act(Action(Kind.CHOOSE_COLOUR, seat, (), c)))
+
+        def pick(kind: Kind, title: str) -> None:
+            app.push(ChoiceOverlay(app, table, tr(title), target_choices(
+                table, seat, lambda t: table.act(Action(kind, seat, target=t))),
+                cancellable=False))
+
+        options.append(Choice(tr("prompt.power_peek"),
+                              lambda: pick(Kind.PEEK, "prompt.peek_whom")))
+        options.append(Choice(tr("prompt.power_swap"),
+                              lambda: pick(Kind.SWAP, "prompt.swap_whom")))
+        return ChoiceOverlay(app, table, tr("prompt.wild_power"), options, cancellable=False)
+    if s.phase == Phase.PICK_TARGET:
+        return ChoiceOverlay(app, table, tr("prompt.swap_hands_whom"), target_choices(
+            table, seat, lambda t: table.act(Action(Kind.PICK_TARGET, seat, target=t))),
+            cancellable=False)
+    if s.phase == Phase.TURN and Kind.CHALLENGE in kinds:
+        accuser = m.seats[s.wd4_by].name
+        options = [
+            Choice(tr("prompt.challenge"), lambda: table.act(Action(Kind.CHALLENGE, seat))),
+            Choice(tr("prompt.accept", count=s.pending),
+                   lambda: table.act(Action(Kind.TAKE, seat))),
+        ]
+        if any(a.kind == Kind.PLAY for a in legal):
+            options.append(Choice(tr("prompt.stack_instead"), lambda: None))
+        return ChoiceOverlay(app, table, tr("prompt.wd4_title", name=accuser), options,
+                             cancellable=False, subtitle=tr("prompt.wd4_explain"))
+    return None
+
+
+def jump_in_flow(table: TableScene) -> None:
+    """A human who is not the player to act jumps in: pick who (several humans share the
+    screen), hand the screen over if needed, then show only that human's eligible plays."""
+    m = table.match
+    s = m.state
+    kinds = (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)
+    eligible = [h for h in m.humans if h != s.current
+                and any(a.kind in kinds for a in m.legal(h))]
+    if not eligible:
+        return
+
+    def show_options(h: int) -> None:
+        actions = [a for a in m.legal(h) if a.kind in kinds]
+        options = []
+        for a in actions:
+            if a.kind == Kind.SUM_OUT:
+                label = tr("prompt.sum_out")
+            else:
+                label = " + ".join(card_word(c) for c in a.cards)
+            options.append(Choice(label, lambda a=a: table.act(a),
+                                  card=a.cards[0] if a.cards else -1))
+        table.app.push(ChoiceOverlay(table.app, table, tr("prompt.jump_in_title",
+                                                          name=m.seats[h].name), options))
+
+    def take_screen(h: int) -> None:
+        if table.viewer == h or not table.hotseat:
+            show_options(h)
+            return
+        from game.app.scenes.handover import HandoverScene
+
+        table.app.push(HandoverScene(table.app, table, h, then=lambda: show_options(h),
+                                     purpose="jump"))
+
+    if len(eligible) == 1:
+        take_screen(eligible[0])
+    else:
+        table.app.push(ChoiceOverlay(table.app, table, tr("prompt.who_jumps"), [
+            Choice(m.seats[h].name, lambda h=h: take_screen(h)) for h in eligible]))

@@ -1,0 +1,69 @@
+"""Statistics per human player: rounds and matches played and won, by opponent tier."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.scene import Scene
+from game.app.ui import GOLD, WHITE, button, felt
+from saves.stats import load_stats
+
+
+class StatsScene(Scene):
+    name = "statistics"
+
+    def enter(self) -> None:
+        self.stats = load_stats()
+        super().enter()
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        u = self.app.u
+        back = pygame.Rect(0, 0, u(220), u(50))
+        back.bottomright = (w - u(30), h - u(20))
+        self.back_b = button(self, "settings.back", back, object_id="#big_button")
+
+    def on_button(self, element) -> None:
+        if element is self.back_b:
+            self.app.pop()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt(surface)
+        u = self.app.u
+        w, h = surface.get_size()
+        t = fonts.render(tr("stats.title"), u(40), GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(w // 2, u(24))))
+        players = sorted(self.stats.players.items())
+        if not players:
+            m = fonts.render(tr("stats.empty"), u(22), WHITE)
+            surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
+            return
+        cols = ["stats.player", "stats.rounds", "stats.rounds_won", "stats.matches",
+                "stats.matches_won", "stats.points", "stats.streak"]
+        xs = [u(40) + i * (w - u(80)) // len(cols) for i in range(len(cols))]
+        y = u(100)
+        for x, k in zip(xs, cols, strict=True):
+            surface.blit(fonts.fit(tr(k), u(17), (w - u(80)) // len(cols) - u(6),
+                                   (190, 220, 200), bold=True), (x, y))
+        y += u(34)
+        for name, p in players[:12]:
+            values = [name, p.rounds_played, p.rounds_won, p.matches_played, p.matches_won,
+                      p.points_scored, p.longest_streak]
+            for x, v in zip(xs, values, strict=True):
+                surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
+                             (x, y))
+            y += u(28)
+            tiers = "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
+                                  played=r.rounds_played)
+                               for tier, r in sorted(p.by_tier.items()))
+            if tiers:
+                surface.blit(fonts.fit(tiers, u(14), w - u(120), (200, 215, 205)),
+                             (xs[0] + u(20), y))
+                y += u(24)

@@ -1,0 +1,1 @@
+"""The table: match driving (humans, AI workers, pacing), display model, animation, drawing."""

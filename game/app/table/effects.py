@@ -1,0 +1,294 @@
+"""Turns the engine's events into animation steps, sounds and log lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.i18n import tr
+from game.app.table import render
+from game.app.table.anim import Step, Tween, ease_in_out, ease_out, lerp
+from game.engine import events as ev
+from game.engine.cards import COLOUR_NAMES
+
+if TYPE_CHECKING:
+    from game.app.scenes.table import TableScene
+
+
+def colour_word(c: int) -> str:
+    return tr(f"colour.{COLOUR_NAMES[c]}") if 0 <= c <= 3 else "?"
+
+
+def card_word(card: int) -> str:
+    if card < 0:
+        return tr("log.a_card")
+    from game.engine.cards import CARD_COLOUR, CARD_RANK
+    rank = tr(f"rank.{CARD_RANK[card]}")
+    c = CARD_COLOUR[card]
+    return rank if c == 4 else tr("log.card", colour=colour_word(c), rank=rank)
+
+
+class EventPlayer:
+    """Queues, for each event, what the table shows and hears."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    @property
+    def ms(self) -> float:
+        return self.scene.app.speed
+
+    def name(self, seat: int) -> str:
+        return self.scene.match.seats[seat].name
+
+    def play(self, events: list[ev.Event]) -> None:
+        for e in events:
+            handler: Callable[[ev.Event], None] | None = getattr(
+                self, "_" + type(e).__name__, None)
+            if handler is not None:
+                handler(e)
+            line = self.describe(e)
+            if line:
+                self.scene.log_lines.append(line)
+
+    # -- log -----------------------------------------------------------------------
+    def describe(self, e: ev.Event) -> str:
+        n = self.name
+        if isinstance(e, ev.CardPlayed):
+            cards = ", ".join(card_word(c) for c in e.cards)
+            key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
+                   "sum_out": "log.sum_out"}.get(e.out_of_turn, "log.played")
+            text = tr(key, name=n(e.seat), card=cards)
+            if e.colour >= 0 and any(c >= 100 for c in e.cards):
+                text += " " + tr("log.names_colour", colour=colour_word(e.colour))
+            return text
+        if isinstance(e, ev.CardDrawn):
+            if e.reason == "draw":
+                return tr("log.drew", name=n(e.seat))
+            return ""
+        if isinstance(e, ev.PenaltyTaken):
+            return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
+        if isinstance(e, ev.TurnSkipped):
+            return tr("log.skipped", name=n(e.seat))
+        if isinstance(e, ev.DirectionReversed):
+            return tr("log.reversed")
+        if isinstance(e, ev.ColourChosen):
+            return tr("log.colour", name=n(e.seat), colour=colour_word(e.colour))
+        if isinstance(e, ev.UnoCalled):
+            return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
+        if isinstance(e, ev.Caught):
+            return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),
+                      target=n(e.target))
+        if isinstance(e, ev.Challenged):
+            return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
+                      name=n(e.challenger), target=n(e.accused))
+        if isinstance(e, ev.PenaltyStacked):
+            return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
+        if isinstance(e, ev.HandsSwapped):
+            return tr("log.swapped", name=n(e.seat), target=n(e.target))
+        if isinstance(e, ev.HandsRotated):
+            return tr("log.rotated")
+        if isinstance(e, ev.CardsTraded):
+            return tr("log.traded", name=n(e.seat), target=n(e.target))
+        if isinstance(e, ev.PowerChosen) and e.power == "peek":
+            return tr("log.peeked", name=n(e.seat), target=n(e.target))
+        if isinstance(e, ev.Misplayed):
+            return tr("log.misplay", name=n(e.seat))
+        if isinstance(e, ev.TimedOut):
+            return tr("log.timeout", name=n(e.seat))
+        if isinstance(e, ev.StockReshuffled):
+            return tr("log.reshuffled")
+        if isinstance(e, ev.DrawSkipped):
+            return tr("log.nothing_to_draw")
+        if isinstance(e, ev.RoundStarted):
+            return tr("log.round", round=e.round_no, name=n(e.dealer))
+        if isinstance(e, ev.RoundEnded):
+            return tr("log.won_round", name=n(e.winner))
+        if isinstance(e, ev.SeatsExchanged):
+            return tr("log.seats_exchanged")
+        return ""
+
+    # -- animation -------------------------------------------------------------------
+    def _fly(self, card: int, start: tuple[int, int], end: tuple[int, int], width: int,
+             duration: float, delay: float = 0.0, flip: bool = False,
+             on_start: Callable[[], None] | None = None,
+             on_done: Callable[[], None] | None = None) -> Tween:
+        scene = self.scene
+        app = scene.app
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            p = lerp(start, end, ease_out(t))
+            shown = card
+            w = width
+            if flip:  # the face is revealed half-way, the card narrowing as it turns
+                scale = abs(1 - 2 * t)
+                shown = -1 if t < 0.5 else card
+                w = max(2, int(width * max(scale, 0.05)))
+            img = render.card_surface(app.art, shown, width,
+                                      colour_blind=app.settings.colour_blind,
+                                      high_contrast=app.settings.high_contrast)
+            if w != width:
+                img = pygame.transform.smoothscale(img, (w, img.get_height()))
+            surface.blit(img, img.get_rect(center=(int(p[0]), int(p[1]))))
+
+        return Tween(duration * self.ms, draw, delay * self.ms, on_start, on_done)
+
+    def _add(self, tweens: list[Tween], on_start=None, on_done=None) -> None:
+        self.scene.director.add(Step(tweens, on_start, on_done))
+
+    def _CardPlayed(self, e: ev.CardPlayed) -> None:
+        s = self.scene
+        lay = s.layout
+        start = s.card_origin(e.seat, e.cards[0])
+        face_known = e.seat == s.viewer
+        tweens = []
+        for i, card in enumerate(e.cards):
+            tweens.append(self._fly(card, start, lay.discard.center, lay.centre_w, 260,
+                                    delay=i * 90, flip=not face_known))
+        self._add(tweens, on_start=lambda: (s.model.leave(e, s.viewer),
+                                            s.app.sound.play("play")),
+                  on_done=lambda: s.model.land(e, s.viewer))
+
+    def _CardDrawn(self, e: ev.CardDrawn) -> None:
+        s = self.scene
+        lay = s.layout
+        visible = e.card if e.seat == s.viewer else -1
+        self._add([self._fly(visible, lay.stock.center, s.seat_target(e.seat),
+                             lay.small_w if e.seat != s.viewer else lay.card_w, 170)],
+                  on_start=lambda: s.app.sound.play("draw"),
+                  on_done=lambda: s.model.land(e, s.viewer))
+
+    def _Dealt(self, e: ev.Dealt) -> None:
+        s = self.scene
+        lay = s.layout
+        target = s.seat_target(e.seat)
+        width = lay.card_w if e.seat == s.viewer else lay.small_w
+        tweens = [self._fly(-1, lay.stock.center, target, width, 140, delay=i * 25)
+                  for i in range(len(e.cards))]
+        self._add(tweens, on_start=lambda: s.app.sound.play("deal"),
+                  on_done=lambda: s.model.land(e, s.viewer))
+
+    def _shuffle_step(self) -> None:
+        s = self.scene
+        lay = s.layout
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            import math
+            for i in range(3):
+                dx = math.sin(t * math.pi * 4 + i) * lay.centre_w * 0.35
+                r = lay.stock.move(int(dx), -i * 3)
+                surface.blit(s.app.art.back(lay.centre_w), r)
+
+        self._add([Tween(420 * self.ms, draw)], on_start=lambda: s.app.sound.play("shuffle"))
+
+    def _Shuffled(self, e: ev.Shuffled) -> None:
+        self._shuffle_step()
+
+    def _StockReshuffled(self, e: ev.StockReshuffled) -> None:
+        s = self.scene
+
+        def gather() -> None:
+            s.model.stock = e.stock_size
+
+        self._shuffle_step()
+        self._add([], on_done=gather)
+
+    def _FirstCard(self, e: ev.FirstCard) -> None:
+        s = self.scene
+        lay = s.layout
+        end = lay.discard.center if not e.returned else lay.stock.center
+        self._add([self._fly(e.card, lay.stock.center, end, lay.centre_w, 320, flip=True)],
+                  on_done=lambda: s.model.land(e, s.viewer))
+
+    def _RoundStarted(self, e: ev.RoundStarted) -> None:
+        s = self.scene
+        self._add([], on_done=lambda: s.model.land(e, s.viewer))
+
+    def _banner(self, text: str, seat: int | None, duration: float = 700,
+                bg=(198, 40, 40), sound: str | None = None, block: bool = False) -> None:
+        s = self.scene
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            pos = s.layout.seat_pos(seat) if seat is not None else (
+                s.layout.size[0] // 2, int(s.layout.size[1] * 0.25))
+            size = int(34 * s.layout.unit * (0.7 + 0.5 * ease_out(min(1, t * 3))))
+            render.draw_banner(surface, text, (pos[0], pos[1] - int(40 * s.layout.unit)),
+                               size, bg=bg, alpha=int(235 * (1 - max(0, t - 0.75) * 4)))
+
+        tween = Tween(duration * max(self.ms, 0.4), draw,
+                      on_start=(lambda: s.app.sound.play(sound)) if sound else None)
+        if block:
+            self._add([tween])
+        else:
+            self._add([], on_done=lambda: s.director.flourish(tween))
+
+    def _UnoCalled(self, e: ev.UnoCalled) -> None:
+        s = self.scene
+        if e.valid:
+            self._banner(tr("table.uno_shout"), e.seat, 900, sound="uno")
+            self._add([], on_done=lambda: s.model.land(e, s.viewer))
+        else:
+            self._banner(tr("table.false_uno"), e.seat, 900, bg=(90, 90, 90), sound="error")
+
+    def _Caught(self, e: ev.Caught) -> None:
+        text = tr("table.caught") if e.valid else tr("table.false_catch")
+        self._banner(text, e.target if e.valid else e.catcher, 1000, sound="catch",
+                     bg=(230, 120, 0))
+
+    def _TurnSkipped(self, e: ev.TurnSkipped) -> None:
+        self._banner(tr("table.skipped"), e.seat, 650, bg=(60, 60, 60))
+
+    def _DirectionReversed(self, e: ev.DirectionReversed) -> None:
+        s = self.scene
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            s.arrow_spin = (1 - ease_in_out(t)) * 3.14 * -e.direction
+
+        self._add([Tween(450 * self.ms, draw)],
+                  on_done=lambda: (s.model.land(e, s.viewer), setattr(s, "arrow_spin", 0.0)))
+
+    def _ColourChosen(self, e: ev.ColourChosen) -> None:
+        s = self.scene
+        self._add([Tween(300 * self.ms, lambda surf, t: setattr(s, "ring_pulse", 1 - t))],
+                  on_done=lambda: s.model.land(e, s.viewer))
+
+    def _PenaltyStacked(self, e: ev.PenaltyStacked) -> None:
+        s = self.scene
+        self._banner(f"+{e.total}", e.target, 800, bg=(198, 40, 40))
+        self._add([], on_done=lambda: s.model.land(e, s.viewer))
+
+    def _PenaltyTaken(self, e: ev.PenaltyTaken) -> None:
+        s = self.scene
+        if e.total:
+            self._banner(f"+{e.total}", e.seat, 700, bg=(198, 40, 40))
+        self._add([], on_done=lambda: s.model.land(e, s.viewer))
+
+    def _Challenged(self, e: ev.Challenged) -> None:
+        text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
+        self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True)
+
+    def _HandShown(self, e: ev.HandShown) -> None:
+        # The owner's own redaction keeps the cards too; only the one shown them gets this.
+        if e.cards and e.viewer == self.scene.viewer:
+            self.scene.show_reveal(e)
+
+    def _CardsTraded(self, e: ev.CardsTraded) -> None:
+        self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160))
+
+    def _HandsSwapped(self, e: ev.HandsSwapped) -> None:
+        self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160))
+
+    def _HandsRotated(self, e: ev.HandsRotated) -> None:
+        self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
+
+    def _Misplayed(self, e: ev.Misplayed) -> None:
+        self._banner(tr("table.misplay"), e.seat, 1100, bg=(90, 90, 90), sound="error")
+
+    def _TimedOut(self, e: ev.TimedOut) -> None:
+        self._banner(tr("table.timeout"), e.seat, 900, bg=(90, 90, 90), sound="error")
+
+    def _RoundEnded(self, e: ev.RoundEnded) -> None:
+        self._banner(tr("table.round_won", name=self.name(e.winner)), None, 1600,
+                     bg=(30, 120, 60), sound="win", block=True)

@@ -1,0 +1,148 @@
+"""Drives one match for the table: the engine state, who sits where, AI players thinking in
+a worker thread, human-like pacing, and the action log that saves replay."""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from ai import make_player
+from ai.base import Player
+from game.app.table.pacing import Pacing, pacing_for
+from game.engine import NEXT_ROUND, Action, Event, Rules, State, redact
+from game.engine.actions import OUT_OF_TURN
+from game.engine.state import Phase
+from saves.match import SeatInfo
+
+
+@dataclass(slots=True)
+class _Plan:
+    """An AI's intended action, valid only while the state has not moved on."""
+
+    seat: int
+    version: int
+    action: Action | None
+    due: float
+
+
+class MatchController:
+    def __init__(self, rules: Rules, seats: list[SeatInfo], seed: int,
+                 log: list[Action] | None = None, created: str | None = None) -> None:
+        self.rules = rules
+        self.seats = list(seats)
+        self.seed = seed
+        self.created = created
+        self.state = State.new(rules, len(seats), seed, deal=False)
+        self.log: list[Action] = []
+        self.version = 0
+        self.players: dict[int, Player] = {
+            i: make_player(s.tier or "normal") for i, s in enumerate(seats) if s.is_ai}
+        self.rngs = {i: random.Random(seed * 7919 + i) for i in self.players}
+        self.inbox: dict[int, list[Event]] = {i: [] for i in self.players}
+        self.pacing: dict[int, Pacing] = {i: pacing_for(seats[i].tier) for i in self.players}
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uno-ai")
+        self.thinking: tuple[int, int, Future[Action | None]] | None = None
+        self.cancel = threading.Event()
+        self.plans: dict[int, _Plan] = {}
+        self.turn_started = 0.0
+        for action in log or []:
+            self.apply(action)
+
+    # -- facts -----------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and not self.seats[seat].is_ai
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    @property
+    def live(self) -> bool:
+        return self.state.phase < Phase.ROUND_OVER
+
+    # -- acting ------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a validated action; everything that was planned for the old state is void."""
+        events = self.state.apply(action)
+        self.log.append(action)
+        self.version += 1
+        self.plans.clear()
+        for seat in self.inbox:
+            self.inbox[seat].extend(redact(events, seat))
+        return events
+
+    def next_round(self) -> list[Event]:
+        return self.apply(NEXT_ROUND)
+
+    def _deliver(self, seat: int) -> None:
+        """Hand an AI the events it has not seen (only ever on the main thread, between
+        thinking jobs, so a player is never observed and asked at once)."""
+        if self.inbox[seat]:
+            events, self.inbox[seat] = self.inbox[seat], []
+            self.players[seat].observe(seat, events)
+
+    def ai_action(self, now: float, grace: float, paused: bool = False) -> Action | None:
+        """The AI action due now, if any. `grace` ms is the pause humans get after a play
+        before an AI takes its turn (to catch a missed UNO or jump in)."""
+        if not self.live or paused:
+            return None
+        s = self.state
+        # Out-of-turn moments (call UNO, catch, jump in): decided at once, acted on after a
+        # human-like delay, forgotten if anything happens first.
+        for seat, player in self.players.items():
+            if seat == s.current:
+                continue
+            legal = s.legal_actions(seat)
+            if not legal or not any(a.kind in OUT_OF_TURN for a in legal):
+                continue
+            plan = self.plans.get(seat)
+            if plan is None or plan.version != self.version:
+                if self.thinking is not None and self.thinking[0] == seat:
+                    continue
+                self._deliver(seat)
+                choice = player.act(s.view(seat), legal, self.rngs[seat])
+                delay = self.pacing[seat].reaction(choice, self.rngs[seat])
+                plan = _Plan(seat, self.version, choice, now + delay)
+                self.plans[seat] = plan
+            if plan.action is not None and now >= plan.due:
+                return plan.action
+        cur = s.current
+        if cur not in self.players:
+            return None
+        if self.thinking is None:
+            self._deliver(cur)
+            legal = s.legal_actions(cur)
+            view = s.view(cur)
+            rng = self.rngs[cur]
+            player = self.players[cur]
+            self.cancel.clear()
+            self.thinking = (cur, self.version, self.executor.submit(player.act, view, legal,
+                                                                     rng))
+            self.turn_started = now
+            return None
+        seat, version, future = self.thinking
+        if version != self.version or seat != cur:
+            if future.done():
+                self.thinking = None  # stale: think again about the new position
+            else:
+                self.cancel.set()
+            return None
+        if not future.done():
+            return None
+        delay = self.pacing[cur].think_ms
+        if now - self.turn_started < delay + grace:
+            return None
+        self.thinking = None
+        action = future.result()
+        if action is None:  # a player must act on its turn; fall back to the first option
+            action = s.legal_actions(cur)[0]
+        return action
+
+    def close(self) -> None:
+        self.cancel.set()
+        self.executor.shutdown(wait=False, cancel_futures=True)

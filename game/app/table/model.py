@@ -1,0 +1,81 @@
+"""What the table shows right now: lags the engine while animations play, then re-syncs
+from the seat's view so it can never drift from the rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import SeatView
+from game.engine import events as ev
+
+
+@dataclass(slots=True)
+class TableModel:
+    players: int = 0
+    top: int = -1
+    colour: int = 0
+    direction: int = 1
+    pending: int = 0
+    counts: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)  # the viewer's own cards, in order
+    scores: list[int] = field(default_factory=list)
+    uno_called: list[bool] = field(default_factory=list)
+    current: int = -1
+    stock: int = 0
+    dealer: int = -1
+
+    def sync(self, view: SeatView, show_hand: bool) -> None:
+        self.players = view.players
+        self.top = view.top
+        self.colour = view.colour
+        self.direction = view.direction
+        self.pending = view.pending
+        self.counts = list(view.hand_sizes)
+        old = [c for c in self.hand if c in view.hand]
+        # Keep the player's own arrangement; new cards go to the right.
+        self.hand = (old + [c for c in view.hand if c not in old]) if show_hand else []
+        self.scores = list(view.scores)
+        self.uno_called = list(view.uno_called)
+        self.current = view.current
+        self.stock = view.stock_size
+        self.dealer = view.dealer
+
+    def leave(self, e: ev.CardPlayed, viewer: int | None) -> None:
+        """Cards leave a hand as the play animation starts."""
+        if 0 <= e.seat < len(self.counts):
+            self.counts[e.seat] = max(0, self.counts[e.seat] - len(e.cards))
+        if e.seat == viewer:
+            self.hand = [c for c in self.hand if c not in e.cards]
+
+    def land(self, e: ev.Event, viewer: int | None) -> None:
+        """An event's effect once its animation has finished."""
+        if isinstance(e, ev.CardPlayed):
+            self.top = e.cards[-1]
+            if e.colour >= 0:
+                self.colour = e.colour
+        elif isinstance(e, ev.CardDrawn):
+            self.counts[e.seat] += 1
+            self.stock = max(0, self.stock - 1)
+            if e.seat == viewer and e.card >= 0:
+                self.hand.append(e.card)
+        elif isinstance(e, ev.ColourChosen):
+            self.colour = e.colour
+        elif isinstance(e, ev.DirectionReversed):
+            self.direction = e.direction
+        elif isinstance(e, ev.PenaltyStacked):
+            self.pending = e.total
+        elif isinstance(e, ev.PenaltyTaken):
+            self.pending = 0
+        elif isinstance(e, ev.UnoCalled) and e.valid:
+            self.uno_called[e.seat] = True
+        elif isinstance(e, ev.FirstCard) and not e.returned:
+            self.top = e.card
+        elif isinstance(e, ev.Dealt):
+            self.counts[e.seat] = len(e.cards)
+            if e.seat == viewer:
+                self.hand = [c for c in e.cards if c >= 0]
+        elif isinstance(e, ev.RoundStarted):
+            self.counts = [0] * self.players
+            self.hand = []
+            self.top = -1
+            self.dealer = e.dealer

@@ -93,6 +93,19 @@ def stack_mask(rules: Rules, top: int, colour: int) -> int:
     return m
 
 
+def finish_mask(rules: Rules) -> int:
+    """Cards that may be a player's last card (numbers_win and its variants)."""
+    if not (rules.numbers_win or rules.numbers_or_draw_win):
+        return (1 << FULL_DECK_SIZE) - 1
+    m = 0
+    for r in range(10):
+        if r or not rules.numbers_win_no_zero:
+            m |= RANK_MASK[r]
+    if rules.numbers_or_draw_win:
+        m |= RANK_MASK[DRAW_TWO] | RANK_MASK[WILD_DRAW_FOUR]
+    return m
+
+
 def colour_counts(hand: Iterable[int]) -> list[int]:
     counts = [0, 0, 0, 0, 0]
     for c in hand:

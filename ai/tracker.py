@@ -12,6 +12,7 @@ from .knowledge import (
     COLOUR_MASK,
     RANK,
     deck_mask,
+    finish_mask,
     mask_of,
     matching_mask,
     stack_mask,
@@ -110,6 +111,9 @@ class Tracker:
         self.lam_post.setdefault(seat, list(LAMBDA_PRIOR))
         self.faced.setdefault(seat, [0, 0])
         self.contradictions.setdefault(seat, 0)
+
+    def size(self, o: int) -> int:
+        return len(self.known[o]) + len(self.slots[o])
 
     def trusted(self, o: int) -> bool:
         return self.contradictions.get(o, 0) < DISTRUST
@@ -266,6 +270,8 @@ class Tracker:
         if e.reason == "draw" and self.drawing is None:
             # A voluntary draw: most players draw only when nothing in hand can be played.
             mask = matching_mask(self.colour, self.top, self.alt)
+            if self.size(e.seat) == 1 and self.rules is not None:
+                mask &= finish_mask(self.rules)  # a last card that may not finish stays
             self._exclude(e.seat, mask)
             self.drawing = (e.seat, mask)
         self.slots[e.seat].append(0)
@@ -296,7 +302,10 @@ class Tracker:
                 and self.wd4 is not None:
             self._ensure(e.seat)
             self.faced[e.seat][1] += 1
-        self._exclude(e.seat, stack_mask(self.rules, self.top, self.colour))
+        mask = stack_mask(self.rules, self.top, self.colour)
+        if self.size(e.seat) == 1:
+            mask &= finish_mask(self.rules)
+        self._exclude(e.seat, mask)
 
     def _swapped(self, a: int, b: int) -> None:
         me = self.seat

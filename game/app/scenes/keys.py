@@ -32,7 +32,7 @@ class KeysScene(Scene):
             rect = pygame.Rect(u(60) + col * (w // 2 - u(40)), u(100) + row * u(52),
                                w // 2 - u(100), u(44))
             b = button(self, "keys.row", rect, name=tr(f"keys.{name}"),
-                       key=binds.get(name, "?"))
+                       binding=binds.get(name, "?"))
             self.bind_buttons[b] = name
         reset = pygame.Rect(0, 0, u(240), u(46))
         reset.bottomleft = (u(40), h - u(24))

@@ -61,8 +61,11 @@ class Table:
         cur = s.current
         order = [(cur + i) % n for i in range(1, n)]
         risk = s.uno_risk
-        if risk >= 0 and risk != cur:
-            order.remove(risk)
+        if risk >= 0 and not s.uno_called[risk]:
+            # Even when that player goes on playing (a Skip with two players), the call
+            # comes before anyone else can react.
+            if risk != cur:
+                order.remove(risk)
             order.insert(0, risk)
         for seat in order:
             legal = s.legal_actions(seat)
@@ -70,6 +73,9 @@ class Table:
                 a = self._ask(seat, legal)
                 if a is not None:
                     return self._apply(a)
+                if seat == cur:
+                    raise RuntimeError(f"{self.players[cur].tier} player returned no action "
+                                       "on its turn")
         legal = s.legal_actions(cur)
         a = self._ask(cur, legal)
         if a is None:

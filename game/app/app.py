@@ -228,6 +228,12 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
+        from game.app import fonts
+        from game.app.art import _raster
+
+        fonts.clear_cache()
+        _raster._fonts.clear()
         pygame.quit()
 
 

@@ -46,3 +46,7 @@ def fit(text: str, size: int, max_width: int, colour: tuple[int, int, int],
             return surf
         size -= 1
     return render(text, size, colour, bold)
+
+
+def clear_cache() -> None:
+    _font.cache_clear()

@@ -485,7 +485,8 @@ class TableScene(Scene):
             return
         legal = self.match.legal(v)
         if s.phase == Phase.GIVE and s.current == v:
-            self.act(Action(Kind.GIVE, v, (card,)))
+            if self.act(Action(Kind.GIVE, v, (card,))) and self.model.hand:
+                self.selected = (self.selected + 1) % len(self.model.hand)
             return
         jump = next((a for a in legal if a.kind == Kind.JUMP_IN
                      and CARD_FACE[a.cards[0]] == CARD_FACE[card]), None)
@@ -604,9 +605,10 @@ class TableScene(Scene):
         playable = self.playable_cards()
         face_up = self.viewer is not None
         cards = m.hand if face_up else []
+        giving = s.give_cards if s.phase == Phase.GIVE and s.current == self.viewer else []
         self.hand_rects = render.draw_hand(
             surface, app, lay, cards, playable=playable, selected=self.selected,
-            chosen=self.chosen, face_up=face_up, shake=self.shakes)
+            chosen=self.chosen + giving, face_up=face_up, shake=self.shakes)
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))

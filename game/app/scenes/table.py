@@ -57,6 +57,8 @@ class TableScene(Scene):
         self.reveal_until = 0.0
         self.hint_text = ""
         self.saved_version = -1
+        self.face_up_owner: int | None = None
+        self.draw_count = 0
         self.layout: Layout = self._layout()
         self.hand_rects: list[pygame.Rect] = []
         self.catch_buttons: dict[pygame_gui.elements.UIButton, int] = {}
@@ -144,6 +146,7 @@ class TableScene(Scene):
 
     # -- acting ------------------------------------------------------------------------
     def animate(self, events: list[ev.Event]) -> None:
+        self._guard_privacy()  # every applied action comes through here
         for e in events:
             if isinstance(e, ev.RoundEnded) and not self.demo:
                 self.app.saves.round_finished(self.match, e)
@@ -191,8 +194,25 @@ class TableScene(Scene):
         return d is not None and d == self.viewer and self.match.is_human(d)
 
     # -- update ------------------------------------------------------------------------
+    def _guard_privacy(self) -> None:
+        """On a shared screen, no hand shows while a different human is to act."""
+        if not self.hotseat or self.viewer is None:
+            return
+        d = self.decider()
+        if d is not None and self.match.is_human(d) and d != self.viewer:
+            self.set_viewer(None)
+
+    def set_viewer(self, seat: int | None) -> None:
+        if seat != self.viewer:
+            self.viewer = seat
+            self.reveal = None  # a reveal belongs to the one it was shown to
+            self.chosen = []
+            self.layout = self._layout()
+            self.resync()
+
     def update(self, dt: float) -> None:
         self.clock_ms += dt
+        self._guard_privacy()
         speed = self.app.speed
         if speed == 0:
             self.director.finish_all()
@@ -268,16 +288,13 @@ class TableScene(Scene):
         from game.app.scenes.handover import HandoverScene
 
         self.handover_for = seat
-        self.viewer = None
-        self.resync()
+        self.set_viewer(None)
         self.app.push(HandoverScene(self.app, self, seat))
 
     def handed_over(self, seat: int) -> None:
         self.handover_for = None
-        self.viewer = seat
-        self.layout = self._layout()
+        self.set_viewer(seat)
         self.selected = 0
-        self.resync()
 
     def _round_over(self) -> None:
         s = self.match.state
@@ -331,14 +348,14 @@ class TableScene(Scene):
         hint.enable() if mine and not self.demo else hint.disable()
         self._catch_buttons()
 
+    def catchable_targets(self) -> list[int]:
+        """Seats some human may catch now for a missed UNO."""
+        return sorted({a.target for h in self.match.humans for a in self.match.legal(h)
+                       if a.kind == Kind.CATCH})
+
     def _catch_buttons(self) -> None:
         s = self.match.state
-        targets: dict[int, list[int]] = {}
-        for h in self.match.humans:
-            for a in self.match.legal(h):
-                if a.kind == Kind.CATCH:
-                    targets.setdefault(a.target, []).append(h)
-        want = set(targets)
+        want = set(self.catchable_targets())
         for b, t in list(self.catch_buttons.items()):
             if t not in want:
                 b.kill()
@@ -583,6 +600,7 @@ class TableScene(Scene):
 
     # -- draw --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_count += 1
         felt(surface)
         app = self.app
         lay = self.layout
@@ -605,6 +623,9 @@ class TableScene(Scene):
         playable = self.playable_cards()
         face_up = self.viewer is not None
         cards = m.hand if face_up else []
+        # What this frame shows face up, for the privacy tests (draw never changes state
+        # the game depends on; this is a record of the picture).
+        self.face_up_owner = self.viewer if face_up and cards else None
         giving = s.give_cards if s.phase == Phase.GIVE and s.current == self.viewer else []
         self.hand_rects = render.draw_hand(
             surface, app, lay, cards, playable=playable, selected=self.selected,
@@ -613,10 +634,24 @@ class TableScene(Scene):
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
         render.draw_log(surface, lay, self.log_lines)
+        if self.match.rules.teams:
+            self._draw_teams(surface)
         self._draw_status(surface)
         self.director.draw(surface)
         if self.reveal is not None:
             self._draw_reveal(surface)
+
+    def _draw_teams(self, surface: pygame.Surface) -> None:
+        from game.engine.scoring import team_totals
+
+        u = self.app.u
+        totals = team_totals(self.match.state)
+        text = "   ".join(tr("round.team_total", team=t + 1, score=v)
+                          for t, v in sorted(totals.items()))
+        t = fonts.render(text, u(17), GOLD, bold=True)
+        rect = t.get_rect(midtop=(self.layout.size[0] // 2, u(8))).inflate(u(16), u(6))
+        render.draw_panel(surface, rect, rect.height // 2, colour=(5, 30, 18, 200))
+        surface.blit(t, t.get_rect(center=rect.center))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         app = self.app

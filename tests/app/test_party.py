@@ -1,0 +1,157 @@
+"""Party play on one screen: private hand-over between humans, out-of-turn catch and jump-in
+by humans who are not the player to act, and a team match played to the end."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.app.scenes.handover import HandoverScene
+from game.app.scenes.match_end import MatchEndScene
+from game.app.scenes.prompt import ChoiceOverlay
+from game.app.scenes.round_end import RoundEndScene
+from game.app.scenes.table import TableScene
+from game.engine import OFFICIAL, Action, Kind
+from saves.match import SeatInfo
+from tests.app.conftest import click, frames, key
+from tests.app.helpers import keyboard_turn, open_table, settle
+from tests.engine.helpers import make
+
+
+class PrivacyWatch:
+    """Checks every frame the table is drawn: no face-up hand but the one of the human
+    to act (or, while an AI acts, of the last human), never during a hand-over."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.frames_checked = 0
+        self.handovers = 0
+        self.last_draw = -1
+        self.violations: list[str] = []
+
+    def __call__(self, app) -> None:
+        t = self.table
+        top = app.top
+        if isinstance(top, HandoverScene):
+            self.handovers += 1
+            if t.viewer is not None:
+                self.violations.append("a viewer is set behind a hand-over screen")
+            return
+        if t.draw_count == self.last_draw:
+            return  # the table was not drawn this frame
+        self.last_draw = t.draw_count
+        self.frames_checked += 1
+        owner = t.face_up_owner
+        d = t.decider()
+        if owner is not None and d is not None and t.match.is_human(d) and d != owner:
+            self.violations.append(f"seat {owner}'s hand face up while human {d} is to act")
+
+
+def party_seats() -> list[SeatInfo]:
+    return [SeatInfo.human("Ann"), SeatInfo.ai("Bot1", "random"), SeatInfo.human("Ben"),
+            SeatInfo.human("Cat"), SeatInfo.ai("Bot2", "random")]
+
+
+def test_three_humans_two_ais_no_hand_ever_shows_to_the_wrong_person(app) -> None:
+    table = open_table(app, table_seats=party_seats(), seed=21)
+    watch = PrivacyWatch(table)
+    app.frame_hooks.append(watch)
+    rng = random.Random(2)
+    for _ in range(30_000):
+        top = app.top
+        if isinstance(top, RoundEndScene):
+            break
+        if isinstance(top, HandoverScene):
+            key(app, pygame.K_RETURN, frames=2)  # "I am X: show my hand" is focused
+            continue
+        keyboard_turn(app, table, rng)
+    else:
+        raise AssertionError("the round did not finish")
+    assert watch.violations == []
+    assert watch.handovers > 0 and watch.frames_checked > 200
+    humans_acted = {a.seat for a in table.match.log if a.seat in (0, 2, 3)}
+    assert humans_acted == {0, 2, 3}
+
+
+def test_single_human_never_sees_a_handover(app) -> None:
+    table = open_table(app, seed=4)
+    rng = random.Random(1)
+    for _ in range(20_000):
+        assert not isinstance(app.top, HandoverScene)
+        if isinstance(app.top, RoundEndScene):
+            break
+        keyboard_turn(app, table, rng)
+    assert isinstance(app.top, RoundEndScene)
+
+
+def _hotseat_table(app, rules, hands, current, top="g5"):
+    state, _ = make(rules, hands=hands, top=top, current=current)
+    seats = [SeatInfo.human("Ann"), SeatInfo.human("Ben"), SeatInfo.ai("Bot", "random")]
+    table = open_table(app, rules, seats, state=state)
+    table.match.players.clear()  # the AI holds still: these scenes script every move
+    table.handed_over(current)
+    return table, state
+
+
+def test_catch_by_a_human_who_is_not_the_player_to_act(app) -> None:
+    # The AI (seat 2) plays down to one card and forgets UNO; both humans may catch.
+    table, s = _hotseat_table(app, OFFICIAL, ["r1 r2", "b1 b2", "g1 g9"], current=2)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][1],))))
+    settle(app, table)
+    frames(app, 2)
+    # Ann is next, so the screen is being handed to her: the catch is offered right there.
+    handover = app.top
+    assert isinstance(handover, HandoverScene) and handover.catch_buttons
+    click(app, next(iter(handover.catch_buttons)).rect.center, frames=3)
+    assert isinstance(app.top, ChoiceOverlay)  # who caught? Ann or Ben
+    key(app, pygame.K_2, frames=3)  # Ben, who is not the player to act
+    caught = [a for a in table.match.log if a.kind == Kind.CATCH]
+    assert caught and caught[-1].seat == 1 and len(s.hands[2]) == 3
+
+
+def test_jump_in_by_a_human_who_is_not_the_player_to_act(app) -> None:
+    from game.engine import Rules
+
+    rules = Rules(jump_in=True)
+    # Ann (seat 0) plays red 7 and the AI (seat 1) is next; Cat (seat 3) holds the other.
+    state, _ = make(rules, hands=["r7 r1", "b1 b2", "g1 g2", "r7 y1"], top="r5", current=0)
+    seats = [SeatInfo.human("Ann"), SeatInfo.ai("Bot", "random"), SeatInfo.human("Ben"),
+             SeatInfo.human("Cat")]
+    table = open_table(app, rules, seats, state=state)
+    table.match.players.clear()
+    assert isinstance(app.top, HandoverScene)
+    key(app, pygame.K_RETURN, frames=3)  # Ann takes the screen
+    key(app, pygame.K_RETURN, frames=3)  # Ann plays red 7; the AI is next
+    assert table.jump_button is not None
+    key(app, pygame.K_j, frames=3)  # Cat (seat 3) holds the other red 7
+    assert isinstance(app.top, HandoverScene) and table.viewer is None
+    key(app, pygame.K_RETURN, frames=3)  # Cat takes the screen
+    assert isinstance(app.top, ChoiceOverlay) and table.viewer == 3
+    key(app, pygame.K_1, frames=3)
+    assert [a.kind for a in table.match.log][-1] == Kind.JUMP_IN
+    assert len(table.match.state.hands[3]) == 1
+    assert table.match.state.current == 0  # play continues after Cat: Ann
+
+
+def test_a_team_match_to_the_end(app) -> None:
+    rules = OFFICIAL.with_options(teams=2, target_score=120)
+    seats = [SeatInfo.human("Ann"), SeatInfo.ai("Bot1", "random"), SeatInfo.ai("Bot2", "random"),
+             SeatInfo.ai("Bot3", "random")]
+    table = open_table(app, rules, seats, seed=8)
+    rng = random.Random(3)
+    rounds = 0
+    for _ in range(200_000):
+        top = app.top
+        if isinstance(top, MatchEndScene):
+            break
+        if isinstance(top, RoundEndScene):
+            rounds += 1
+            click(app, top.next_b.rect.center, frames=3)
+            continue
+        keyboard_turn(app, table, rng)
+    else:
+        raise AssertionError("the team match did not finish")
+    s = table.match.state
+    winners = set(s.winners)
+    assert winners in ({0, 2}, {1, 3}) and rounds >= 1

@@ -167,7 +167,7 @@ class HardPlayer(NormalPlayer):
     def bluff_value(self, ctx: Ctx) -> float:
         """Expected cards gained by bluffing (victim draws 4 unless they challenge, then we
         draw 4), over what a +4 saved for a legal moment is worth."""
-        q = self.tracker.challenge_rate(ctx.nxt)
+        q = self.tracker.challenge_rate(ctx.nxt, len(ctx.hand))
         gain = (1 - q) * 4 - q * 4
         return 8.0 * gain - 10.0
 

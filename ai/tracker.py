@@ -24,8 +24,10 @@ from .knowledge import (
 # should need a big hand before it pays.
 LAMBDAS = (0.0, 0.05, 0.15, 0.35, 0.7, 1.0)
 LAMBDA_PRIOR = (0.4, 0.2, 0.14, 0.1, 0.06, 0.1)
-# Beta prior on how often an opponent challenges a +4 (1 in 4).
-CHALLENGE_PRIOR = (1.0, 3.0)
+# Beta priors on how often an opponent challenges a +4, by the +4 player's hand size:
+# people challenge a big hand (it surely held the colour) far more than a small one.
+CHALLENGE_PRIOR = {False: (1.0, 5.0), True: (2.0, 2.0)}
+BIG_HAND = 5
 # After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
 DISTRUST = 2
 
@@ -45,7 +47,8 @@ class Tracker:
         self.n = 0
         # Cross-round statistics, per opponent seat.
         self.lam_post: dict[int, list[float]] = {}
-        self.faced: dict[int, list[int]] = {}  # [challenged, accepted] +4s
+        # [challenged, accepted] +4s, when the +4 player's hand was small / big
+        self.faced: dict[int, list[list[int]]] = {}
         self.contradictions: dict[int, int] = {}
         self._new_round(0, ())
 
@@ -64,6 +67,7 @@ class Tracker:
         self.drawing: tuple[int, int] | None = None  # (seat, mask) of a voluntary draw
         self.wd4: tuple[int, int, float, bool] | None = None  # accused, colour, h, clean
         self.forced_take = False
+        self.wd4_big = 0
         self.named: list[list[int]] = [[0] * 4 for _ in range(n)]  # colours each one named
 
     def feed(self, events: list[Event]) -> None:
@@ -109,7 +113,7 @@ class Tracker:
     # ------------------------------------------------------------ helpers
     def _ensure(self, seat: int) -> None:
         self.lam_post.setdefault(seat, list(LAMBDA_PRIOR))
-        self.faced.setdefault(seat, [0, 0])
+        self.faced.setdefault(seat, [[0, 0], [0, 0]])
         self.contradictions.setdefault(seat, 0)
 
     def size(self, o: int) -> int:
@@ -254,6 +258,7 @@ class Tracker:
                 and e.seat < self.n:
             h = self.p_holds(e.seat, COLOUR_MASK[prev_colour])
             self.wd4 = (e.seat, prev_colour, h, True)
+            self.wd4_big = int(self.size(e.seat) + 1 >= BIG_HAND)
         elif RANK[first] != WILD_DRAW_FOUR:
             self.wd4 = None
 
@@ -280,9 +285,9 @@ class Tracker:
         self.forced_take = True
         self._ensure(e.accused)
         self._ensure(e.challenger)
-        self.faced[e.challenger][0] += 1
         if self.wd4 is None or self.wd4[0] != e.accused:
             return
+        self.faced[e.challenger][self.wd4_big][0] += 1
         _, colour, h, clean = self.wd4
         post = self.lam_post[e.accused]
         for i, lam in enumerate(LAMBDAS):
@@ -301,7 +306,7 @@ class Tracker:
         if RANK[self.top] == WILD_DRAW_FOUR and self.rules.wild_draw_four_rule == "official" \
                 and self.wd4 is not None:
             self._ensure(e.seat)
-            self.faced[e.seat][1] += 1
+            self.faced[e.seat][self.wd4_big][1] += 1
         mask = stack_mask(self.rules, self.top, self.colour)
         if self.size(e.seat) == 1:
             mask &= finish_mask(self.rules)
@@ -399,10 +404,12 @@ class Tracker:
         post = self.lam_post[accused]
         return sum(w * bluff_given(h, lam) for w, lam in zip(post, LAMBDAS, strict=True))
 
-    def challenge_rate(self, o: int) -> float:
+    def challenge_rate(self, o: int, my_size: int) -> float:
+        """How likely o is to challenge a +4 played from a hand of my_size cards."""
         self._ensure(o)
-        ch, acc = self.faced[o]
-        a, b = CHALLENGE_PRIOR
+        big = my_size >= BIG_HAND
+        ch, acc = self.faced[o][big]
+        a, b = CHALLENGE_PRIOR[big]
         return (ch + a) / (ch + acc + a + b)
 
 

@@ -37,7 +37,7 @@ class HandoverScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
-        rect = pygame.Rect(0, 0, u(320), u(60))
+        rect = pygame.Rect(0, 0, u(460), u(60))
         rect.center = (w // 2, int(h * 0.62))
         self.ready = button(self, "handover.ready", rect, object_id="#big_button",
                             name=self.table.match.seats[self.seat].name)
@@ -65,7 +65,9 @@ class HandoverScene(Scene):
             self.app.pop()
 
     def confirm(self) -> None:
-        self.table.handed_over(self.seat)
+        # A jump-in shows only the jumper's eligible cards (in the picker), not their hand.
+        if self.purpose != "jump":
+            self.table.handed_over(self.seat)
         self.app.pop()
         if self.then is not None:
             self.then()

@@ -96,7 +96,7 @@ class NewGameScene(Scene):
         self.target_b = button(self, "new.target", pygame.Rect(rx, top + u(112), u(300),
                                                                u(46)),
                                score=self.rules.target_score)
-        self.seed_entry = UITextEntryLine(pygame.Rect(rx + u(120), top + u(170), u(180),
+        self.seed_entry = UITextEntryLine(pygame.Rect(rx + u(170), top + u(170), u(130),
                                                       u(40)), self.app.ui)
         self.seed_entry.set_text(self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")

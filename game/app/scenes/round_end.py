@@ -124,6 +124,7 @@ class RoundEndScene(Scene):
         hi = max(1, max(max(r) for r in history))
         rounds = len(history)
         pygame.draw.line(surface, (120, 150, 130), plot.bottomleft, plot.bottomright, 1)
+        ends: list[tuple[float, int]] = []
         for seat in range(len(m.seats)):
             pts = []
             for i, row in enumerate([[0] * len(m.seats)] + history):
@@ -133,7 +134,14 @@ class RoundEndScene(Scene):
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, False, pts, max(2, u(3)))
+            ends.append((pts[-1][1], seat))
+        # Names at the lines' ends, pushed apart so equal scores stay readable.
+        last = -1e9
+        for y, seat in sorted(ends):
+            y = max(y, last + u(14))
+            last = y
+            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             name = fonts.render(m.seats[seat].name, u(13), colour)
-            surface.blit(name, (plot.right + u(4), pts[-1][1] - u(8)))
+            surface.blit(name, (plot.right + u(4), y - u(8)))
         mx = fonts.render(str(hi), u(12), (190, 220, 200))
         surface.blit(mx, (rect.x + u(6), plot.y - u(6)))

@@ -376,7 +376,7 @@ class TableScene(Scene):
                  if a.kind in (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)]
         if jumps and self.jump_button is None:
             rect = pygame.Rect(0, 0, u(170), u(46))
-            rect.bottomleft = (u(12), self.app.size[1] - u(12))
+            rect.bottomleft = (u(12), self.layout.log.top - u(8))
             self.jump_button = button(self, "table.jump_in", rect, object_id="#uno_button",
                                       focus=False)
         elif not jumps and self.jump_button is not None:

@@ -39,7 +39,8 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     discard = pygame.Rect(0, 0, centre_w, ch)
     discard.center = (cx + int(centre_w * 0.75), cy)
     hand_h = int(card_w * 1.5) + int(40 * unit)
-    hand_area = pygame.Rect(int(w * 0.12), h - hand_h - int(8 * unit), int(w * 0.76), hand_h)
+    # The hand sits between the log (bottom left) and the buttons (bottom right).
+    hand_area = pygame.Rect(int(w * 0.225), h - hand_h - int(8 * unit), int(w * 0.64), hand_h)
     n = len(seating)
     seats: dict[int, tuple[int, int]] = {}
     start = seating.index(viewer) if viewer is not None and viewer in seating else 0
@@ -55,10 +56,11 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     for i, seat in enumerate(others):
         frac = (i + 1) / (k + 1)
         angle = math.pi * (1 - frac)  # left (pi) to right (0)
-        x = cx - math.cos(angle) * rx
+        x = cx + math.cos(angle) * rx  # the next player (clockwise) sits on your left
         y = cy + int(20 * unit) - math.sin(angle) * ry
         seats[seat] = (int(x), int(y))
-    log = pygame.Rect(int(8 * unit), int(8 * unit), int(270 * unit), int(150 * unit))
+    log = pygame.Rect(int(8 * unit), h - int(170 * unit), int(min(262 * unit, w * 0.215)),
+                      int(160 * unit))
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
                   unit)
 

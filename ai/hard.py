@@ -16,6 +16,10 @@ from .tracker import Tracker
 VOID_WEIGHT = 10.0
 
 
+# Chance that a player still holds the colour they last named for a wild.
+NAMED_HOLD = 0.85
+
+
 def urgency(size: int) -> float:
     return 3.0 if size <= 2 else 1.5 if size <= 4 else 0.6
 
@@ -57,8 +61,10 @@ class HardPlayer(NormalPlayer):
         key = (seat, colour, RANK[top])
         cache = ctx.extra["cache"]
         if key not in cache:
-            cache[key] = self.tracker.p_holds(seat, matching_mask(colour, top),
-                                              ctx.extra["pool"])
+            p = self.tracker.p_holds(seat, matching_mask(colour, top), ctx.extra["pool"])
+            if self.tracker.named_colour[seat] == colour:
+                p = max(p, NAMED_HOLD)  # they named it for a wild: they hold some
+            cache[key] = p
         return cache[key]
 
     def mover_after(self, ctx: Ctx, last: int, count: int) -> int:

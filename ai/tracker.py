@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from game.engine import Event, Rules, SeatView
 from game.engine import events as ev
-from game.engine.cards import WILD_DRAW_FOUR
+from game.engine.cards import DRAW_TWO, FULL_DECK_SIZE, REVERSE, SKIP, WILD_DRAW_FOUR
 
 from .knowledge import (
     BIT,
     COL,
     COLOUR_MASK,
     RANK,
+    RANK_MASK,
+    WILD_MASK,
     deck_mask,
     finish_mask,
     mask_of,
@@ -30,6 +32,26 @@ CHALLENGE_PRIOR = {False: (1.0, 5.0), True: (2.0, 2.0)}
 BIG_HAND = 5
 # After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
 DISTRUST = 2
+# A slot mask holds two sets of cards: bits 0..111 are ruled out by what the player did
+# under the rules (drew, took a penalty), bits 112.. by how players usually play (a wild
+# is kept until nothing else fits). Both are used; only the second is dropped if refuted.
+SOFT = FULL_DECK_SIZE
+HARD = (1 << SOFT) - 1
+
+
+def effective(m: int) -> int:
+    return (m | m >> SOFT) & HARD
+
+
+def _most_constrained(slots: list[int], bits: int) -> int:
+    """Index of the slot with the most exclusions that still allows a card (-1: none)."""
+    best, best_pop = -1, -1
+    for i, m in enumerate(slots):
+        if not m & bits:
+            p = m.bit_count()
+            if p > best_pop:
+                best, best_pop = i, p
+    return best
 
 
 class Tracker:
@@ -50,6 +72,7 @@ class Tracker:
         # [challenged, accepted] +4s, when the +4 player's hand was small / big
         self.faced: dict[int, list[list[int]]] = {}
         self.contradictions: dict[int, int] = {}
+        self.soft_contradictions: dict[int, int] = {}
         self._new_round(0, ())
 
     # ---------------------------------------------------------------- state
@@ -68,7 +91,10 @@ class Tracker:
         self.wd4: tuple[int, int, float, bool] | None = None  # accused, colour, h, clean
         self.forced_take = False
         self.wd4_big = 0
-        self.named: list[list[int]] = [[0] * 4 for _ in range(n)]  # colours each one named
+        # The colour each opponent last named for a wild: they probably hold it.
+        self.named_colour: list[int] = [-1] * n
+        self.penalty_open = False  # a +2/+4 waits for an answer
+        self._pending_soft: tuple[int, int] | None = None
 
     def feed(self, events: list[Event]) -> None:
         self.backlog.extend(events)
@@ -115,12 +141,14 @@ class Tracker:
         self.lam_post.setdefault(seat, list(LAMBDA_PRIOR))
         self.faced.setdefault(seat, [[0, 0], [0, 0]])
         self.contradictions.setdefault(seat, 0)
+        self.soft_contradictions.setdefault(seat, 0)
 
     def size(self, o: int) -> int:
         return len(self.known[o]) + len(self.slots[o])
 
-    def trusted(self, o: int) -> bool:
-        return self.contradictions.get(o, 0) < DISTRUST
+    def trusted(self, o: int, soft: bool = False) -> bool:
+        counts = self.soft_contradictions if soft else self.contradictions
+        return counts.get(o, 0) < DISTRUST
 
     def _remove_card(self, o: int, card: int) -> None:
         known = self.known[o]
@@ -130,33 +158,38 @@ class Tracker:
         slots = self.slots[o]
         if not slots:
             return
-        bit = BIT[card]
-        best, best_pop = -1, -1
-        for i, m in enumerate(slots):
-            if not m & bit:
-                p = m.bit_count()
-                if p > best_pop:
-                    best, best_pop = i, p
+        # Masks grow with a card's age, so the most constrained slot that allows the card
+        # is the oldest; taking that one out never claims more than is true.
+        best = _most_constrained(slots, BIT[card])
         if best < 0:
-            # They played a card we thought they could not hold: the inference was wrong
-            # (a bluff draw, or a strategic take), so forget this player's constraints.
+            # They played a card we thought they could not hold: a bluff draw, or a
+            # strategic take. Forget this player's constraints.
             self._ensure(o)
             self.contradictions[o] += 1
             self.slots[o] = [0] * (len(slots) - 1)
             return
+        soft = BIT[card] << SOFT
+        if all(m & soft for m in slots if not m & BIT[card]):
+            # Only a guess about their style was wrong (say, they play wilds freely): drop
+            # those guesses for this player, keep what the rules proved.
+            self._ensure(o)
+            self.soft_contradictions[o] += 1
+            slots[:] = [m & HARD for m in slots]
         slots.pop(best)
 
-    def _exclude(self, o: int, mask: int, slots: int | None = None) -> None:
-        """Player o holds none of `mask` among its current unknown cards (or the oldest
-        `slots` of them)."""
-        if not mask or not self.trusted(o):
+    def _exclude(self, o: int, mask: int, soft: bool = False) -> None:
+        """Player o holds none of `mask` among its current unknown cards. A soft exclusion
+        comes from how most players play (not from the rules) and is dropped if refuted."""
+        if not mask or not self.trusted(o, soft):
             return
         if any(BIT[c] & mask for c in self.known[o]):
             self._ensure(o)
-            self.contradictions[o] += 1
+            (self.soft_contradictions if soft else self.contradictions)[o] += 1
             return
+        if soft:
+            mask <<= SOFT
         s = self.slots[o]
-        for i in range(len(s) if slots is None else min(slots, len(s))):
+        for i in range(len(s)):
             s[i] |= mask
 
     def _next(self, seat: int, direction: int) -> int:
@@ -197,6 +230,7 @@ class Tracker:
                 self.known[e.seat] = []
                 self.slots[e.seat] = [0] * len(e.cards)
         elif t is ev.FirstCard:
+            self.penalty_open = RANK[e.card] == DRAW_TWO and not e.returned
             if not e.returned:
                 self.discard = [e.card]
                 self.top = e.card
@@ -208,7 +242,7 @@ class Tracker:
         elif t is ev.ColourChosen:
             self.colour = e.colour
             if e.seat != me and e.seat < self.n:
-                self.named[e.seat][e.colour] += 1
+                self.named_colour[e.seat] = e.colour
         elif t is ev.DirectionReversed:
             self.direction = e.direction
         elif t is ev.StockReshuffled:
@@ -247,12 +281,25 @@ class Tracker:
         elif e.seat < self.n:
             for c in e.cards:
                 self._remove_card(e.seat, c)
+            if COL[first] == 4 and not self.penalty_open and not e.out_of_turn \
+                    and self.top >= 0 and 0 <= prev_colour < 4:
+                # Most players keep a wild until nothing else fits: the colour and the
+                # number they left are probably not in their hand (a +4's colour, if honest).
+                if RANK[first] == WILD_DRAW_FOUR:
+                    lacking = COLOUR_MASK[prev_colour]
+                else:
+                    lacking = (COLOUR_MASK[prev_colour] | RANK_MASK[RANK[self.top]]) \
+                        & ~WILD_MASK
+                self._pending_soft = (e.seat, lacking)
+        k = RANK[first]
+        if k == DRAW_TWO or k == WILD_DRAW_FOUR:
+            self.penalty_open = True
+        elif k not in (SKIP, REVERSE):
+            self.penalty_open = False
         self.discard.extend(e.cards)
         self.top = e.cards[-1]
         if e.colour >= 0:
             self.colour = e.colour
-            if RANK[first] >= 13 and e.seat != me and e.seat < self.n:
-                self.named[e.seat][e.colour] += 1
         self.alt = list(e.cards) if e.out_of_turn == "sum_jump_in" else []
         if RANK[first] == WILD_DRAW_FOUR and 0 <= prev_colour < 4 and e.seat != me \
                 and e.seat < self.n:
@@ -261,6 +308,12 @@ class Tracker:
             self.wd4_big = int(self.size(e.seat) + 1 >= BIG_HAND)
         elif RANK[first] != WILD_DRAW_FOUR:
             self.wd4 = None
+        if self._pending_soft is not None:
+            seat, lacking = self._pending_soft
+            self._pending_soft = None
+            self._exclude(seat, lacking, soft=True)
+        if e.colour >= 0 and COL[e.cards[-1]] == 4 and e.seat != me and e.seat < self.n:
+            self.named_colour[e.seat] = e.colour
 
     def _drawn(self, e: ev.CardDrawn) -> None:
         me = self.seat
@@ -272,6 +325,8 @@ class Tracker:
             return
         if e.seat >= self.n:
             return
+        if e.reason == "draw" and self.named_colour[e.seat] == self.colour:
+            self.named_colour[e.seat] = -1
         if e.reason == "draw" and self.drawing is None:
             # A voluntary draw: most players draw only when nothing in hand can be played.
             mask = matching_mask(self.colour, self.top, self.alt)
@@ -283,6 +338,12 @@ class Tracker:
 
     def _challenged(self, e: ev.Challenged) -> None:
         self.forced_take = True
+        self.penalty_open = False
+        if e.guilty and e.accused != self.seat and e.accused < self.n:
+            # They held the colour: the honesty guess was wrong.
+            self._ensure(e.accused)
+            self.soft_contradictions[e.accused] += 1
+            self.slots[e.accused] = [m & HARD for m in self.slots[e.accused]]
         self._ensure(e.accused)
         self._ensure(e.challenger)
         if self.wd4 is None or self.wd4[0] != e.accused:
@@ -299,6 +360,7 @@ class Tracker:
             self._exclude(e.accused, COLOUR_MASK[colour])  # shown: none of that colour
 
     def _taken(self, e: ev.PenaltyTaken) -> None:
+        self.penalty_open = False
         forced = self.forced_take
         self.forced_take = False
         if forced or e.seat == self.seat or e.seat >= self.n or self.rules is None:
@@ -323,7 +385,8 @@ class Tracker:
         else:
             self.known[a], self.known[b] = self.known[b], self.known[a]
             self.slots[a], self.slots[b] = self.slots[b], self.slots[a]
-            self.named[a], self.named[b] = self.named[b], self.named[a]
+            self.named_colour[a], self.named_colour[b] = (self.named_colour[b],
+                                                          self.named_colour[a])
 
     def _rotated(self, direction: int) -> None:
         me = self.seat
@@ -384,7 +447,7 @@ class Tracker:
             pool = self.pool_mask()
         p_none = 1.0
         for m in self.slots[o]:
-            allowed = pool & ~m
+            allowed = pool & ~effective(m)
             total = allowed.bit_count()
             if total:
                 p_none *= 1.0 - (allowed & target).bit_count() / total

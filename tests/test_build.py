@@ -1,8 +1,8 @@
 """The PyInstaller build: build.spec makes a one-folder executable whose --self-test passes.
 
-Slow (the build takes well under a minute on two cores, ~1 min with a cold PyInstaller
-cache), but .ci/run runs it. Builds into a temporary folder so the checkout stays clean, and
-runs the executable from an empty folder with no Python project around it.
+Slow (about 15 s on two cores, including the build), but .ci/run runs it. Builds into a
+temporary folder so the checkout stays clean, and runs the executable from an empty folder
+with no Python project around it.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ and the scene stack."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from dataclasses import replace
@@ -43,6 +44,9 @@ class App:
         self.ui = pygame_gui.UIManager(
             size, str(asset_path("theme.json")), starting_language=lang,
             translation_directory_paths=[str(asset_path("locale"))])
+        self._theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+        self._theme_factor = 1.0
+        self._apply_theme()
         self.art = CardArt(max_entries=768)
         self.sound = SoundBank(master=self.settings.master_volume, sfx=self.settings.sfx_volume)
         from game.app.persist import SaveService
@@ -54,6 +58,9 @@ class App:
         self.keyboard_mode = False  # focus highlights show once the keyboard is used
         self.fullscreen = False
         self.frame_hooks: list = []  # tests and the demo observe frames through these
+        from game.app.controller import Pads
+
+        self.pads = Pads()
         if self.settings.fullscreen:
             self.toggle_fullscreen()
 
@@ -100,6 +107,7 @@ class App:
             self.set_language(lang)
         if (settings.ui_scale, settings.colour_blind, settings.high_contrast) != (
                 old.ui_scale, old.colour_blind, old.high_contrast):
+            self._apply_theme()
             for scene in self.stack:
                 scene.on_resize()
         if self.persist_settings:
@@ -147,12 +155,29 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._resized()
 
+    def _apply_theme(self) -> None:
+        """Font sizes follow the window size and the UI scale setting, so text stays
+        readable on a small laptop and in proportion on a large monitor."""
+        w, h = self.screen.get_size()
+        factor = max(0.7, min(1.8, min(w / BASE_SIZE[0], h / BASE_SIZE[1])
+                              * self.settings.ui_scale))
+        if abs(factor - self._theme_factor) < 0.02:
+            return
+        self._theme_factor = factor
+        scaled = json.loads(json.dumps(self._theme))
+        for block in scaled.values():
+            for font in block.get("font", []) if isinstance(block, dict) else []:
+                if "size" in font:
+                    font["size"] = str(max(9, round(int(font["size"]) * factor)))
+        self.ui.get_theme().load_theme(scaled)
+
     def _resized(self) -> None:
         w, h = self.screen.get_size()
         if (w, h) != (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])) and not self.fullscreen:
             self.screen = pygame.display.set_mode(
                 (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         self.ui.set_window_resolution(self.screen.get_size())
+        self._apply_theme()
         for scene in self.stack:
             scene.on_resize()
 
@@ -187,6 +212,12 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
             self._resized()
+            return
+        presses = self.pads.keys_for(event, self.settings.key_bindings)
+        if presses:
+            for key, mod in presses:
+                self.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                                 scancode=0))
             return
         if event.type == pygame.KEYDOWN:
             self.keyboard_mode = True

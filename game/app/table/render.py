@@ -108,7 +108,7 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
         for corner in (ring.topleft, ring.bottomright):
             r = pygame.Rect(0, 0, int(24 * u), int(24 * u))
             r.center = corner
-            draw_colour_shape(surface, model.colour, r, fill=rgb)
+            draw_colour_shape(surface, model.colour, r, fill=(255, 255, 255))
     if model.top >= 0:
         surface.blit(card_surface(app.art, model.top, layout.centre_w, colour_blind=cb,
                                   high_contrast=hc), layout.discard)

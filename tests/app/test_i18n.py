@@ -1,0 +1,137 @@
+"""Both languages: same keys and placeholders, every key the code uses exists, every glyph
+exists in the font that draws it, and switching language re-labels the open scene."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import i18n
+from game.app.fonts import font_path
+from game.app.scenes.menu import MenuScene
+from game.engine import SPECS, Kind
+from saves.settings import DEFAULT_KEY_BINDINGS
+from tests.app.conftest import frames
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE = ROOT / "assets" / "locale"
+
+
+def flat(d: dict, prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in d.items():
+        if isinstance(v, dict):
+            out.update(flat(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def strings(lang: str) -> dict[str, str]:
+    data = json.loads((LOCALE / f"uno.{lang}.json").read_text(encoding="utf-8"))
+    return flat(data[lang])
+
+
+def test_both_languages_have_the_same_keys_and_placeholders() -> None:
+    en, zh = strings("en"), strings("zh")
+    assert sorted(set(en) ^ set(zh)) == []
+    holes = re.compile(r"%\{(\w+)\}")
+    wrong = [k for k in en if set(holes.findall(en[k])) != set(holes.findall(zh[k]))]
+    assert wrong == []
+
+
+def used_keys() -> set[str]:
+    """Keys the code names literally, plus the families it builds from values."""
+    found: set[str] = set()
+    pattern = re.compile(r"""(?:\btr|\bkey|button|label)\(\s*(?:self,\s*)?["']([a-z_]+\.[a-z_.]+)["']""")
+    for path in (ROOT / "game" / "app").rglob("*.py"):
+        found |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    for name, spec in SPECS.items():
+        found |= {f"rule.{name}", f"ruledesc.{name}"}
+        if spec.kind == "choice":
+            found |= {f"value.{c}" for c in spec.choices}
+    found |= {f"keys.{k}" for k in DEFAULT_KEY_BINDINGS}
+    found |= {f"action.{k.name.lower()}" for k in Kind}
+    found |= {f"rank.{r}" for r in range(16)}
+    found |= {f"colour.{c}" for c in ("red", "yellow", "green", "blue")}
+    found |= {f"tier.{t}" for t in ("easy", "normal", "hard", "expert")}
+    found |= {f"kind.{t}" for t in ("human", "easy", "normal", "hard", "expert")}
+    found |= {f"preset.{p}" for p in ("official", "community", "party", "custom")}
+    found |= {f"speed.{s}" for s in ("slow", "normal", "fast", "instant")}
+    found |= {f"language.{s}" for s in ("system", "en", "zh")}
+    return found
+
+
+def test_every_key_the_game_uses_is_translated() -> None:
+    en = strings("en")
+    missing = sorted(k for k in used_keys() if k not in en)
+    assert missing == []
+    assert len(used_keys()) > 200
+
+
+@pytest.fixture(scope="module")
+def tofu_check():
+    pygame.init()
+    fonts = {lang: pygame.font.Font(font_path(lang), 24) for lang in ("en", "zh")}
+
+    def missing(lang: str, text: str) -> set[str]:
+        f = fonts[lang]
+        tofu = pygame.image.tobytes(f.render("\ue000", True, (255, 255, 255)), "RGBA")
+        out = set()
+        for ch in set(text) - set(" \n"):
+            if pygame.image.tobytes(f.render(ch, True, (255, 255, 255)), "RGBA") == tofu:
+                out.add(ch)
+        return out
+
+    return missing
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_character_has_a_glyph_in_its_font(lang: str, tofu_check) -> None:
+    bad = {}
+    for k, text in strings(lang).items():
+        text = re.sub(r"%\{\w+\}", "", text)
+        gaps = tofu_check(lang, text)
+        if gaps:
+            bad[k] = "".join(sorted(gaps))
+    assert bad == {}
+
+
+def test_switching_language_relabels_the_open_scene(app) -> None:
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 3)
+    before = pygame.image.tobytes(app.screen.subsurface(menu.buttons["new"].rect), "RGB")
+    from dataclasses import replace
+
+    from saves.settings import Language
+
+    app.apply_settings(replace(app.settings, language=Language.CHINESE))
+    frames(app, 3)
+    assert i18n.language() == "zh" and i18n.tr("menu.new_game") == "新游戏"
+    after = pygame.image.tobytes(app.screen.subsurface(menu.buttons["new"].rect), "RGB")
+    assert before != after
+    assert app.ui.get_locale() == "zh"
+
+
+def test_lang_flag_demo_runs_in_chinese(tmp_path) -> None:
+    from game.app.main import run
+
+    code = run(["--demo", "--lang", "zh", "--seats", "random,random", "--screenshots",
+                str(tmp_path)])
+    assert code == 0
+    assert len(list(tmp_path.glob("*.png"))) >= 3
+    i18n.set_language("en")
+
+
+def test_system_locale_picks_the_language(monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert i18n.system_language() == "zh"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert i18n.system_language() == "en"

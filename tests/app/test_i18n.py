@@ -47,7 +47,8 @@ def test_both_languages_have_the_same_keys_and_placeholders() -> None:
 def used_keys() -> set[str]:
     """Keys the code names literally, plus the families it builds from values."""
     found: set[str] = set()
-    pattern = re.compile(r"""(?:\btr|\bkey|button|label)\(\s*(?:self,\s*)?["']([a-z_]+\.[a-z_.]+)["']""")
+    pattern = re.compile(
+        r"""(?:\btr|\bkey|button|label)\(\s*(?:self,\s*)?["']([a-z_]+\.[a-z_.]+)["']""")
     for path in (ROOT / "game" / "app").rglob("*.py"):
         found |= set(pattern.findall(path.read_text(encoding="utf-8")))
     for name, spec in SPECS.items():

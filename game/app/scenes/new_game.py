@@ -76,7 +76,7 @@ class NewGameScene(Scene):
                                                             row_h - u(6)))
                 self.remove_buttons[rb] = i
             if i > 0:
-                ub = button(self, "new.move_up", pygame.Rect(left + u(472), y, u(44),
+                ub = button(self, "new.move_up", pygame.Rect(left + u(472), y, u(64),
                                                              row_h - u(6)))
                 self.up_buttons[ub] = i
         y = top + len(self.seats) * row_h + u(6)

@@ -30,9 +30,10 @@ class PauseScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
-        self.resume_b, self.rules_b, self.settings_b, self.leave_b = column(
-            self, ["pause.resume", "pause.rules", "pause.settings", "pause.save_quit"],
-            centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50), gap=u(10))
+        self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b = column(
+            self, ["pause.resume", "pause.save", "pause.rules", "pause.settings",
+                   "pause.save_quit"],
+            centre_x=w // 2, top=int(h * 0.34), width=u(320), height=u(50), gap=u(10))
 
     def on_button(self, element) -> None:
         from game.app.scenes.help import RulesScene
@@ -41,6 +42,15 @@ class PauseScene(Scene):
 
         if element is self.resume_b:
             self.app.pop()
+        elif element is self.save_b:
+            from game.app.scenes.message import MessageScene
+
+            info = self.app.saves.save_as(self.table.match)
+            if info is None:
+                self.app.push(MessageScene(self.app, tr("saves.save_failed"),
+                                           self.app.saves.last_error))
+            else:
+                self.app.push(MessageScene(self.app, tr("saves.saved"), info.name))
         elif element is self.rules_b:
             self.app.push(RulesScene(self.app, self.table.match.rules))
         elif element is self.settings_b:

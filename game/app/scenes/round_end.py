@@ -109,7 +109,7 @@ class RoundEndScene(Scene):
                               for t, v in sorted(totals.items()))
             t = fonts.render(text, u(18), GOLD, bold=True)
             surface.blit(t, (left, top + u(30) + s.n * row_h))
-        self._chart(surface, pygame.Rect(u(30), h - u(250), w - u(400), u(180)))
+        self._chart(surface, pygame.Rect(u(30), h - u(280), w - u(400), u(180)))
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Running totals after each round, one line per seat."""
@@ -135,10 +135,10 @@ class RoundEndScene(Scene):
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, False, pts, max(2, u(3)))
             ends.append((pts[-1][1], seat))
-        # Names at the lines' ends, pushed apart so equal scores stay readable.
-        last = -1e9
-        for y, seat in sorted(ends):
-            y = max(y, last + u(14))
+        # Names at the lines' ends, pushed apart (upwards) so equal scores stay readable.
+        last = 1e9
+        for y, seat in sorted(ends, reverse=True):
+            y = min(y, last - u(14))
             last = y
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
             name = fonts.render(m.seats[seat].name, u(13), colour)

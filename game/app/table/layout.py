@@ -20,6 +20,7 @@ class Layout:
     seats: dict[int, tuple[int, int]]  # seat -> centre of its panel
     log: pygame.Rect
     unit: float
+    panel_scale: float = 1.0  # opponents' panels shrink as the table fills up
 
     def seat_pos(self, seat: int) -> tuple[int, int]:
         return self.seats.get(seat, (self.size[0] // 2, self.size[1]))
@@ -51,18 +52,23 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     else:
         others = order
     # Opponents on an arc from the viewer's left, over the top, to the right (clockwise).
+    # A full table uses a wider arc that dips below the middle at both ends, and smaller
+    # panels, so ten seats never overlap.
     k = len(others)
-    rx, ry = w * 0.42, h * 0.34
+    crowded = k > 5
+    panel_scale = 1.0 if k <= 4 else 0.85 if k <= 6 else 0.72
+    rx, ry = w * (0.44 if crowded else 0.42), h * 0.34
+    spread = 0.28 if crowded else 0.0
     for i, seat in enumerate(others):
-        frac = (i + 1) / (k + 1)
-        angle = math.pi * (1 - frac)  # left (pi) to right (0)
+        frac = (i + 1) / (k + 1) if not crowded else i / max(k - 1, 1)
+        angle = math.pi + spread - frac * (math.pi + 2 * spread)  # left to right
         x = cx + math.cos(angle) * rx  # the next player (clockwise) sits on your left
         y = cy + int(20 * unit) - math.sin(angle) * ry
         seats[seat] = (int(x), int(y))
     log = pygame.Rect(int(8 * unit), h - int(170 * unit), int(min(262 * unit, w * 0.215)),
                       int(160 * unit))
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
-                  unit)
+                  unit, panel_scale)
 
 
 def hand_positions(layout: Layout, count: int, selected: int = -1) -> list[pygame.Rect]:

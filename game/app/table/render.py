@@ -36,7 +36,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=P
 
 
 def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
-    u = layout.unit
+    u = layout.unit * layout.panel_scale
     rect = pygame.Rect(0, 0, int(178 * u), int(112 * u))
     rect.center = layout.seat_pos(seat)
     return rect
@@ -45,17 +45,17 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
                   tier: str, count: int, score: int, current: bool, uno: bool,
                   uno_called: bool, team: str, dealer: bool) -> pygame.Rect:
-    u = layout.unit
+    u = layout.unit * layout.panel_scale
     rect = seat_panel_rect(layout, seat)
     draw_panel(surface, rect, int(12 * u), border=CURRENT if current else (90, 140, 110),
                width=max(2, int((4 if current else 2) * u)))
     # A small fan of backs, at most 10 drawn, with the count beside it.
-    sw = layout.small_w
-    shown = min(count, 10)
+    sw = int(layout.small_w * layout.panel_scale)
+    shown = min(count, 10 if layout.panel_scale == 1.0 else 6)
     fan_w = sw + (shown - 1) * int(sw * 0.35) if shown else 0
     x0 = rect.x + int(10 * u)
     y0 = rect.y + int(8 * u)
-    back = app.art.back(sw, high_contrast=app.settings.high_contrast)
+    back = app.art.back(max(sw, 10), high_contrast=app.settings.high_contrast)
     for i in range(shown):
         surface.blit(back, (x0 + i * int(sw * 0.35), y0))
     num = fonts.render(str(count), int(30 * u), WHITE, bold=True)

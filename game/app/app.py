@@ -159,7 +159,7 @@ class App:
         """Font sizes follow the window size and the UI scale setting, so text stays
         readable on a small laptop and in proportion on a large monitor."""
         w, h = self.screen.get_size()
-        factor = max(0.7, min(1.8, min(w / BASE_SIZE[0], h / BASE_SIZE[1])
+        factor = max(0.6, min(1.8, min(w / BASE_SIZE[0], h / BASE_SIZE[1])
                               * self.settings.ui_scale))
         if abs(factor - self._theme_factor) < 0.02:
             return
@@ -180,6 +180,22 @@ class App:
         self._apply_theme()
         for scene in self.stack:
             scene.on_resize()
+
+    def request_quit(self) -> None:
+        """Closing the window: leave at once, unless a match in play could not be saved."""
+        from game.app.scenes.confirm import ConfirmQuitScene
+        from game.app.scenes.table import TableScene
+
+        at_risk = False
+        for scene in self.stack:
+            if isinstance(scene, TableScene) and not scene.demo and scene.match.live:
+                self.saves.last_error = ""
+                scene.autosave(force=True)
+                at_risk |= not self.saves.enabled or bool(self.saves.last_error)
+        if at_risk and not isinstance(self.top, ConfirmQuitScene):
+            self.push(ConfirmQuitScene(self))
+        else:
+            self.quit()
 
     def quit(self) -> None:
         """Quit from anywhere: scenes that hold a match save it on exit."""
@@ -207,7 +223,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)

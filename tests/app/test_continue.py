@@ -99,3 +99,24 @@ def test_save_game_from_pause_appears_in_load() -> None:
     names = [s.name for s in load.slots]
     assert any(n.startswith("match-") for n in names)
     app.close()
+
+
+def test_quit_asks_only_when_the_match_cannot_be_saved() -> None:
+    from game.app.scenes.confirm import ConfirmQuitScene
+
+    app = fresh_app()
+    app.push(MenuScene(app))
+    table = TableScene(app, MatchController(OFFICIAL, seats(), 5))
+    app.push(table)
+    frames(app, 3)
+    app.saves.enabled = False  # as if the disk refused every save
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 2)
+    assert isinstance(app.top, ConfirmQuitScene) and app.running
+    click(app, app.top.stay_b.rect.center, frames=2)
+    assert app.top is table
+    app.saves.enabled = True
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert not app.running  # saved: nothing is lost, so no question
+    app.close()

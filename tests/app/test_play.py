@@ -189,3 +189,24 @@ def test_turn_timer_runs_out(app) -> None:
     table, s, c = _table_at(app, rules, ["b1 b2", "g1 g2", "y1 y2"])
     frames(app, 80, 50)  # 4 seconds
     assert len(s.hands[0]) == 3
+
+
+def test_a_whole_match_to_500_by_keyboard_alone(app) -> None:
+    from game.app.scenes.match_end import MatchEndScene
+
+    table = open_table(app, seed=2)
+    rng = random.Random(8)
+    rounds = 0
+    for _ in range(400_000):
+        top = app.top
+        if isinstance(top, MatchEndScene):
+            break
+        if isinstance(top, RoundEndScene):
+            rounds += 1
+            key(app, pygame.K_RETURN, frames=3)  # "Next round" / "Match result" is focused
+            continue
+        keyboard_turn(app, table, rng)
+    else:
+        raise AssertionError("the match did not finish")
+    s = table.match.state
+    assert max(s.scores) >= 500 and rounds >= 2 and s.winners

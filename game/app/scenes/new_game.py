@@ -83,10 +83,10 @@ class NewGameScene(Scene):
         self.add_b = button(self, "new.add_seat", pygame.Rect(left, y, u(200), u(40)))
         if len(self.seats) >= 10:
             self.add_b.disable()
-        self.humans_b = button(self, "new.humans", pygame.Rect(left + u(210), y, u(120),
+        self.humans_b = button(self, "new.humans", pygame.Rect(left + u(210), y, u(140),
                                                                u(40)),
                                count=self.party_humans)
-        self.party_b = button(self, "new.quick_party", pygame.Rect(left + u(340), y, u(160),
+        self.party_b = button(self, "new.quick_party", pygame.Rect(left + u(360), y, u(160),
                                                                    u(40)))
         rx = int(w * 0.56)
         self.preset_b = button(self, f"preset.{preset_name(self.rules)}",

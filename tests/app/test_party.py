@@ -115,7 +115,7 @@ def test_jump_in_by_a_human_who_is_not_the_player_to_act(app) -> None:
 
     rules = Rules(jump_in=True)
     # Ann (seat 0) plays red 7 and the AI (seat 1) is next; Cat (seat 3) holds the other.
-    state, _ = make(rules, hands=["r7 r1", "b1 b2", "g1 g2", "r7 y1"], top="r5", current=0)
+    state, _ = make(rules, hands=["r7 g1", "b1 b2", "g1 g2", "r7 y1"], top="r5", current=0)
     seats = [SeatInfo.human("Ann"), SeatInfo.ai("Bot", "random"), SeatInfo.human("Ben"),
              SeatInfo.human("Cat")]
     table = open_table(app, rules, seats, state=state)

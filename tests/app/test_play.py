@@ -49,7 +49,7 @@ def test_drawn_card_prompt_play_or_keep(app) -> None:
 
 def test_colour_picker_by_mouse(app) -> None:
     table, s, c = _table_at(app, OFFICIAL, ["W b2", "g1 g2", "y1 y2"])
-    r = table.hand_rects[0]
+    r = table.hand_rects[table.model.hand.index(s.hands[0][0])]
     click(app, (r.centerx, r.top + 10), frames=3)
     overlay = app.top
     assert isinstance(overlay, ChoiceOverlay)
@@ -70,7 +70,7 @@ def test_challenge_prompt(app) -> None:
 
 def test_stack_or_take(app) -> None:
     rules = OFFICIAL.with_options(stack_draw_two=True)
-    table, s, c = _table_at(app, rules, ["b+2 b2", "g1 g2", "y1 y2"], top="r+2")
+    table, s, c = _table_at(app, rules, ["r+2 b2", "g1 g2", "y1 y2"], top="y+2")
     s.pending = 2
     table.resync()
     frames(app, 2)
@@ -150,7 +150,8 @@ def test_wild_power_peek_and_swap(app) -> None:
     rules = OFFICIAL.with_options(wild_powers=True)
     table, s, c = _table_at(app, rules, ["W r1 r2 r3 r4", "g1 g2 g3 g4", "y1 y2"])
     table.match.players.clear()
-    key(app, pygame.K_RETURN, frames=3)  # the Wild
+    key(app, pygame.K_LEFT, frames=1)  # the hand is sorted: the Wild is last
+    key(app, pygame.K_RETURN, frames=3)
     assert s.phase == Phase.WILD_POWER and isinstance(app.top, ChoiceOverlay)
     key(app, pygame.K_6, frames=3)  # swap 3 cards
     key(app, pygame.K_1, frames=3)  # with the first other player
@@ -159,6 +160,7 @@ def test_wild_power_peek_and_swap(app) -> None:
         key(app, pygame.K_RETURN, frames=2)
     assert s.phase == Phase.TURN and len(s.hands[0]) == 4
     table2, s2, _ = _table_at(app, rules, ["W r1", "g1 g2", "y1 y2"])
+    key(app, pygame.K_LEFT, frames=1)
     key(app, pygame.K_RETURN, frames=3)
     key(app, pygame.K_5, frames=3)  # peek
     key(app, pygame.K_1, frames=3)
@@ -167,7 +169,7 @@ def test_wild_power_peek_and_swap(app) -> None:
 
 def test_seven_zero_target_picker(app) -> None:
     rules = OFFICIAL.with_options(seven_zero=True)
-    table, s, c = _table_at(app, rules, ["r7 r1", "g1 g2 g3", "y1 y2"])
+    table, s, c = _table_at(app, rules, ["r7 g1", "g1 g2 g3", "y1 y2"])
     key(app, pygame.K_RETURN, frames=3)
     assert s.phase == Phase.PICK_TARGET
     key(app, pygame.K_2, frames=3)

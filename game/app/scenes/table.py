@@ -86,6 +86,7 @@ class TableScene(Scene):
     def resync(self) -> None:
         seat = self.viewer if self.viewer is not None else 0
         self.model.sync(self.match.state.view(seat), show_hand=self.viewer is not None)
+        self.selected = max(0, min(self.selected, len(self.model.hand) - 1))
 
     # -- lifecycle ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -94,6 +95,9 @@ class TableScene(Scene):
             self.animate(self.match.next_round())
         else:
             self.resync()
+            # A resumed match: its log continues from where it stopped.
+            seen = redact(self.match.recent, self.viewer if self.viewer is not None else -1)
+            self.log_lines = [line for e in seen if (line := self.player.describe(e))]
 
     def exit(self) -> None:
         self.autosave(force=True)

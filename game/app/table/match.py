@@ -47,6 +47,7 @@ class MatchController:
         self.cancel = threading.Event()
         self.plans: dict[int, _Plan] = {}
         self.turn_started = 0.0
+        self.recent: list[Event] = []  # the last events, so a resumed table shows its log
         for action in log or []:
             self.apply(action)
 
@@ -70,6 +71,7 @@ class MatchController:
         """Apply a validated action; everything that was planned for the old state is void."""
         events = self.state.apply(action)
         self.log.append(action)
+        self.recent = (self.recent + events)[-40:]
         self.version += 1
         self.plans.clear()
         for seat in self.inbox:

@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 
 from game.engine import SeatView
 from game.engine import events as ev
+from game.engine.cards import CARD_COLOUR, CARD_RANK
+
+
+def _hand_order(card: int) -> tuple[int, int, int]:
+    return (CARD_COLOUR[card], CARD_RANK[card], card)
 
 
 @dataclass(slots=True)
@@ -31,9 +36,8 @@ class TableModel:
         self.direction = view.direction
         self.pending = view.pending
         self.counts = list(view.hand_sizes)
-        old = [c for c in self.hand if c in view.hand]
-        # Keep the player's own arrangement; new cards go to the right.
-        self.hand = (old + [c for c in view.hand if c not in old]) if show_hand else []
+        # Sorted by colour, then rank, as most players hold their cards.
+        self.hand = sorted(view.hand, key=_hand_order) if show_hand else []
         self.scores = list(view.scores)
         self.uno_called = list(view.uno_called)
         self.current = view.current
@@ -57,7 +61,7 @@ class TableModel:
             self.counts[e.seat] += 1
             self.stock = max(0, self.stock - 1)
             if e.seat == viewer and e.card >= 0:
-                self.hand.append(e.card)
+                self.hand = sorted([*self.hand, e.card], key=_hand_order)
         elif isinstance(e, ev.ColourChosen):
             self.colour = e.colour
         elif isinstance(e, ev.DirectionReversed):
@@ -73,7 +77,7 @@ class TableModel:
         elif isinstance(e, ev.Dealt):
             self.counts[e.seat] = len(e.cards)
             if e.seat == viewer:
-                self.hand = [c for c in e.cards if c >= 0]
+                self.hand = sorted((c for c in e.cards if c >= 0), key=_hand_order)
         elif isinstance(e, ev.RoundStarted):
             self.counts = [0] * self.players
             self.hand = []

@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=None, help="rounds to play")
     p.add_argument("--matches", type=int, default=None, help="whole matches to play")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--budget-ms", type=float, default=None,
+                   help="time budget of each expert decision in ms (default 250)")
     p.add_argument("--rotate", action="store_true", default=True,
                    help="rotate seats between rounds so no tier keeps a seat (default)")
     p.add_argument("--no-rotate", dest="rotate", action="store_false")
@@ -86,8 +88,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     n = len(tiers)
     wins = [0] * n
     points = [0] * n
+    won_points = [0] * n
     played = [0] * n
     decisions: dict[int, list[float]] = {i: [] for i in range(n)}
+    turn_ms: dict[int, list[float]] = {i: [] for i in range(n)}
+    options = {"expert": {"budget_ms": args.budget_ms}} if args.budget_ms else {}
     turns = reshuffles = rounds = 0
     started = time.perf_counter()
     show = not args.quiet and units >= 20
@@ -95,7 +100,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         # Rotating which tier sits where keeps seat order from favouring anyone.
         shift = u % n if args.rotate else 0
         order = [(i + shift) % n for i in range(n)]  # order[seat] = index into tiers
-        players = [make_player(tiers[order[seat]]) for seat in range(n)]
+        players = [make_player(tiers[order[seat]], **options.get(tiers[order[seat]], {}))
+                   for seat in range(n)]
         table = Table(rules, players, args.seed * 100_003 + u, time_decisions=True)
         while True:
             result = table.play_round()
@@ -105,6 +111,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for seat in range(n):
                 played[order[seat]] += 1
                 points[order[seat]] += result.points[seat]
+            won_points[order[result.winner]] += sum(result.points) - result.points[result.winner]
             if not by_matches:
                 wins[order[result.winner]] += 1
                 break
@@ -114,6 +121,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 break
         for seat, ms in table.decision_ms.items():
             decisions[order[seat]].extend(ms)
+            turn_ms[order[seat]].extend(table.turn_ms[seat])
         if show:
             _progress(u + 1, units, started, sys.stderr)
     seconds = time.perf_counter() - started
@@ -125,15 +133,34 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "seat": i, "tier": tier, "wins": wins[i], "win_rate": wins[i] / units,
             "ci95": [round(lo, 4), round(hi, 4)],
             "avg_points_left": points[i] / max(played[i], 1),
+            "avg_points_won": won_points[i] / max(played[i], 1),
             "decision_ms_p50": _quantile(ms, 0.5), "decision_ms_p95": _quantile(ms, 0.95),
+            "turn_ms_p50": _quantile(sorted(turn_ms[i]), 0.5),
+            "turn_ms_p95": _quantile(sorted(turn_ms[i]), 0.95),
         })
+    by_tier = {}
+    for tier in dict.fromkeys(tiers):
+        idx = [i for i, t in enumerate(tiers) if t == tier]
+        w = sum(wins[i] for i in idx)
+        lo, hi = wilson(w, units * len(idx))
+        ms = sorted(x for i in idx for x in decisions[i])
+        tms = sorted(x for i in idx for x in turn_ms[i])
+        by_tier[tier] = {
+            "seats": len(idx), "wins": w, "win_rate": w / (units * len(idx)),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "avg_points_left": sum(points[i] for i in idx) / max(sum(played[i] for i in idx), 1),
+            "avg_points_won": sum(won_points[i] for i in idx) / max(
+                sum(played[i] for i in idx), 1),
+            "decision_ms_p50": _quantile(ms, 0.5), "decision_ms_p95": _quantile(ms, 0.95),
+            "turn_ms_p50": _quantile(tms, 0.5), "turn_ms_p95": _quantile(tms, 0.95),
+        }
     return {
         "preset": args.preset, "rules": rules.changed(), "players": n, "seed": args.seed,
         "unit": "matches" if by_matches else "rounds", "played": units,
         "rounds": rounds, "seconds": round(seconds, 3),
         "rounds_per_second": round(rounds / max(seconds, 1e-9), 1),
         "avg_turns": round(turns / max(rounds, 1), 2), "reshuffles": reshuffles,
-        "seats": seats,
+        "seats": seats, "tiers": by_tier,
     }
 
 
@@ -160,6 +187,13 @@ def format_summary(r: dict[str, Any]) -> str:
         lines.append(f"{s['seat']:>4} {s['tier']:<8} {s['wins']:>6} {s['win_rate']:>9.1%} "
                      f"{f'{lo:.1%}-{hi:.1%}':>15} {s['avg_points_left']:>9.1f} "
                      f"{s['decision_ms_p50']:>8.3f} {s['decision_ms_p95']:>8.3f}")
+    if len(r["tiers"]) < len(r["seats"]):
+        lines.append("per tier:")
+        for tier, t in r["tiers"].items():
+            lo, hi = t["ci95"]
+            lines.append(f"     {tier:<8} {t['wins']:>6} {t['win_rate']:>9.1%} "
+                         f"{f'{lo:.1%}-{hi:.1%}':>15} {t['avg_points_left']:>9.1f} "
+                         f"{t['decision_ms_p50']:>8.3f} {t['decision_ms_p95']:>8.3f}")
     return "\n".join(lines)
 
 

@@ -45,6 +45,7 @@ def run(argv: list[str]) -> int:
     app = App(language=args.lang)
     if args.fullscreen and not app.fullscreen:
         app.toggle_fullscreen()
+    _quit_on_signals()
     app.push(MenuScene(app))
     try:
         if args.bench_launch:
@@ -58,6 +59,22 @@ def run(argv: list[str]) -> int:
         return 0
     finally:
         app.close()
+
+
+def _quit_on_signals() -> None:
+    """Ctrl+C and a polite kill (SIGTERM) leave the way closing the window does: through
+    the event loop, so the match in play is saved first. Never mid-action."""
+    import signal
+
+    import pygame
+
+    def post_quit(signum: int, frame: object) -> None:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    for name in ("SIGINT", "SIGTERM"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, post_quit)
 
 
 def main() -> int:

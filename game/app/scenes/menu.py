@@ -67,13 +67,19 @@ class MenuScene(Scene):
         tag = fonts.render(tr("menu.tagline"), u(20), WHITE)
         surface.blit(tag, tag.get_rect(midtop=(w // 2, int(h * 0.27))))
 
+    def _fan(self, cw: int) -> list[pygame.Surface]:
+        """The logo's rotated cards, made once per size (rotating every frame is costly)."""
+        if getattr(self, "_fan_cache", (None, None))[0] != cw:
+            art = self.app.art
+            cards = [(0, 7), (1, 11), (2, 12), (3, 1)]
+            self._fan_cache = (cw, [pygame.transform.rotozoom(art.face(c, r, cw),
+                                                              (1.5 - i) * 12, 1.0)
+                                    for i, (c, r) in enumerate(cards)])
+        return self._fan_cache[1]
+
     def _draw_logo(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
         u = self.app.u
-        art = self.app.art
-        cw = u(70)
-        cards = [(0, 7), (1, 11), (2, 12), (3, 1)]
-        for i, (c, r) in enumerate(cards):
-            img = pygame.transform.rotozoom(art.face(c, r, cw), (1.5 - i) * 12, 1.0)
+        for i, img in enumerate(self._fan(u(70))):
             surface.blit(img, img.get_rect(center=(centre[0] - u(250) + i * u(28),
                                                    centre[1] + abs(1.5 - i) * u(6))))
         title = fonts.render("UNO", u(92), GOLD, bold=True)

@@ -19,11 +19,15 @@ class Scene:
     transparent = False
     #: Shown in screenshots' file names and tests.
     name = "scene"
+    #: Escape leaves the scene (every simple screen; the table and prompts decide for
+    #: themselves).
+    escape_pops = False
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.elements: list[pygame_gui.core.UIElement] = []
         self.focus = FocusRing(app)
+        self.back_b: pygame_gui.core.UIElement | None = None
 
     # -- lifecycle -----------------------------------------------------------------
     def enter(self) -> None:
@@ -48,6 +52,7 @@ class Scene:
             e.kill()
         self.elements.clear()
         self.focus.clear()
+        self.back_b = None
 
     def build(self) -> None:
         """(Re)create widgets for the current window size and language."""
@@ -64,12 +69,28 @@ class Scene:
         self.build()
 
     # -- frame -------------------------------------------------------------------------
+    def add_back(self) -> None:
+        """The standard Back button, bottom right."""
+        from game.app.ui import button
+
+        u = self.app.u
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, u(220), u(50))
+        rect.bottomright = (w - u(30), h - u(20))
+        self.back_b = button(self, "settings.back", rect, object_id="#big_button")
+
     def handle(self, event: pygame.event.Event) -> None:
         """Events the UI manager did not consume (and UI events themselves)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.back_b is not None and event.ui_element is self.back_b:
+                self.app.pop()
+                return
             self.on_button(event.ui_element)
         elif event.type == pygame.KEYDOWN:
             if self.focus.handle_key(event):
+                return
+            if self.escape_pops and event.key == pygame.K_ESCAPE:
+                self.app.pop()
                 return
             self.on_key(event)
 

@@ -644,23 +644,14 @@ class State(StateData):
                 self._end_turn(seat, out)
             return
         if k in (DRAW_TWO, WILD_DRAW_FOUR):
-            amount = (2 if k == DRAW_TWO else 4) * count
-            if r.play_doubles and not r.play_same_rank and count == 2:
-                amount = 4
-            self.pending += amount
+            self.pending += (2 if k == DRAW_TWO else 4) * count
             if k == WILD_DRAW_FOUR:
                 self.wd4_by = seat
             else:
                 self.wd4_by = -1
             victim = self.next_seat(seat)
             if was_pending or self._answers_penalty(k):
-                if was_pending:
-                    out.append(ev.PenaltyStacked(seat, self.pending, victim))
-                self.current = victim
-                self.phase = TURN
-                self.turns += 1
-                if out_now:
-                    self._settle_and_win(seat, out)
+                self._face_penalty(seat, victim, out, out_now, stacked=was_pending)
                 return
             # Nobody may answer: the victim draws at once and loses the turn.
             self._take_penalty(victim, out)
@@ -670,7 +661,7 @@ class State(StateData):
             self._end_turn(seat, out, skip=1)
             return
         if was_pending and (k in (SKIP, REVERSE)):
-            # Deflecting a DraTwo: pass it over the next player, or send it back.
+            # Deflecting a Draw Two: pass it over the next player, or send it back.
             if k == REVERSE:
                 self.direction = -self.direction
                 out.append(ev.DirectionReversed(self.direction))
@@ -678,12 +669,7 @@ class State(StateData):
                 self.next_seat(seat, 2)
             if k == SKIP and self.n > 2:
                 out.append(ev.TurnSkipped(self.next_seat(seat)))
-            out.append(ev.PenaltyStacked(seat, self.pending, victim))
-            self.current = victim
-            self.phase = TURN
-            self.turns += 1
-            if out_now:
-                self._settle_and_win(seat, out)
+            self._face_penalty(seat, victim, out, out_now, stacked=True)
             return
         if out_now:
             self._round_won(seat, out)
@@ -710,10 +696,18 @@ class State(StateData):
         else:
             self._end_turn(seat, out)
 
-    def _settle_and_win(self, seat: int, out: list[ev.Event]) -> None:
-        """Going out on a penalty card: whoever faces the penalty still draws it."""
-        self._take_penalty(self.current, out)
-        self._round_won(seat, out)
+    def _face_penalty(self, seat: int, victim: int, out: list[ev.Event], out_now: bool,
+                      stacked: bool) -> None:
+        """`victim` now faces the pending penalty: stack, deflect, challenge or take it.
+        Going out on a penalty card ends the round, but whoever faces it still draws."""
+        if stacked:
+            out.append(ev.PenaltyStacked(seat, self.pending, victim))
+        self.current = victim
+        self.phase = TURN
+        self.turns += 1
+        if out_now:
+            self._take_penalty(victim, out)
+            self._round_won(seat, out)
 
     def _challenge(self, seat: int, out: list[ev.Event]) -> None:
         accused = self.wd4_by

@@ -9,7 +9,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.scenes.rules_edit import value_text
-from game.app.ui import GOLD, button, felt
+from game.app.ui import GOLD, felt
 from game.engine import OFFICIAL, SPECS, Rules
 from game.engine.rules import preset_name
 
@@ -19,6 +19,7 @@ def _escape(text: str) -> str:
 
 
 class RulesScene(Scene):
+    escape_pops = True
     name = "rules"
 
     def __init__(self, app, rules: Rules | None) -> None:
@@ -48,17 +49,8 @@ class RulesScene(Scene):
         u = self.app.u
         box = pygame.Rect(u(40), u(80), w - u(80), h - u(170))
         self.add(UITextBox(self.text(), box, self.app.ui))
-        back = pygame.Rect(0, 0, u(220), u(50))
-        back.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", back, object_id="#big_button")
+        self.add_back()
 
-    def on_button(self, element) -> None:
-        if element is self.back_b:
-            self.app.pop()
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

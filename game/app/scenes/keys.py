@@ -37,14 +37,10 @@ class KeysScene(Scene):
         reset = pygame.Rect(0, 0, u(240), u(46))
         reset.bottomleft = (u(40), h - u(24))
         self.reset_b = button(self, "keys.reset", reset)
-        back = pygame.Rect(0, 0, u(220), u(50))
-        back.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", back, object_id="#big_button")
+        self.add_back()
 
     def on_button(self, element) -> None:
-        if element is self.back_b:
-            self.app.pop()
-        elif element is self.reset_b:
+        if element is self.reset_b:
             self.app.remember(key_bindings=MappingProxyType(dict(DEFAULT_KEY_BINDINGS)))
             self.build()
         elif element in self.bind_buttons:

@@ -12,6 +12,7 @@ from saves.match import AUTOSAVE, summary_of
 
 
 class LoadScene(Scene):
+    escape_pops = True
     name = "load"
 
     def build(self) -> None:
@@ -30,14 +31,10 @@ class LoadScene(Scene):
                 lb.disable()
             self.load_buttons[lb] = info.name
             self.delete_buttons[db] = info.name
-        back = pygame.Rect(0, 0, u(220), u(50))
-        back.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", back, object_id="#big_button")
+        self.add_back()
 
     def on_button(self, element) -> None:
-        if element is self.back_b:
-            self.app.pop()
-        elif element in self.load_buttons:
+        if element in self.load_buttons:
             name = self.load_buttons[element]
             self.app.pop()
             self.app.saves.open(self.app, name)
@@ -45,9 +42,6 @@ class LoadScene(Scene):
             self.app.saves.delete(self.delete_buttons[element])
             self.build()
 
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

@@ -24,6 +24,7 @@ def _cycle(values: tuple, current: object, step: int) -> object:
 
 
 class SettingsScene(Scene):
+    escape_pops = True
     name = "settings"
 
     def rows(self) -> list[tuple[str, str]]:
@@ -56,14 +57,9 @@ class SettingsScene(Scene):
         keys = pygame.Rect(0, 0, u(520), u(44))
         keys.midtop = (w // 2, y)
         self.keys_b = button(self, "settings.keys", keys)
-        back = pygame.Rect(0, 0, u(220), u(50))
-        back.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", back, object_id="#big_button")
+        self.add_back()
 
     def on_button(self, element) -> None:
-        if element is self.back_b:
-            self.app.pop()
-            return
         if element is self.keys_b:
             from game.app.scenes.keys import KeysScene
 
@@ -91,9 +87,6 @@ class SettingsScene(Scene):
         self.build()
         self.focus.index = index
 
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

@@ -7,11 +7,12 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import GOLD, WHITE, felt
 from saves.stats import load_stats
 
 
 class StatsScene(Scene):
+    escape_pops = True
     name = "statistics"
 
     def enter(self) -> None:
@@ -20,19 +21,8 @@ class StatsScene(Scene):
 
     def build(self) -> None:
         super().build()
-        w, h = self.app.size
-        u = self.app.u
-        back = pygame.Rect(0, 0, u(220), u(50))
-        back.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", back, object_id="#big_button")
+        self.add_back()
 
-    def on_button(self, element) -> None:
-        if element is self.back_b:
-            self.app.pop()
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_ESCAPE:
-            self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

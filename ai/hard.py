@@ -8,7 +8,17 @@ from game.engine import Action, Event, Kind, SeatView
 from game.engine.cards import BLANK, COLOUR_NAMES, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
 from .knowledge import COL, POINTS, RANK, colour_counts, matching_mask
-from .normal import KEEP_FOUR, KEEP_WILD, Ctx, NormalPlayer, Term, make_ctx, plural, remove_cards
+from .normal import (
+    KEEP_FOUR,
+    KEEP_WILD,
+    Ctx,
+    NormalPlayer,
+    Term,
+    make_ctx,
+    plural,
+    remove_cards,
+    teammates,
+)
 from .plan import Leaf, Planner, gives_again, penalty
 from .tracker import Tracker
 
@@ -16,12 +26,20 @@ from .tracker import Tracker
 VOID_WEIGHT = 10.0
 
 
-# Chance that a player still holds the colour they last named for a wild.
-NAMED_HOLD = 0.85
+# Odds multipliers on "holds a card of this colour" (see p_follow).
+NAMED_ODDS = 2.0
+LAST_ODDS = 0.6
+
+
+# Blocking weight by the blocked player's hand size: 1-2 cards, 3-4, more.
+URGENCY = (3.0, 1.5, 0.6)
+STRENGTH = 4.0  # per card of the colour we leave on the table
+OPP_DRAW = 8.0  # per penalty card the opponent draws
+FORCED_DRAW = 8.0  # a chain that ends with nothing to play: we draw
 
 
 def urgency(size: int) -> float:
-    return 3.0 if size <= 2 else 1.5 if size <= 4 else 0.6
+    return URGENCY[0] if size <= 2 else URGENCY[1] if size <= 4 else URGENCY[2]
 
 
 class HardPlayer(NormalPlayer):
@@ -45,7 +63,8 @@ class HardPlayer(NormalPlayer):
         self.tracker.sync(view)
 
     def wants_catch(self, view: SeatView, a: Action, rng: random.Random) -> bool:
-        return True  # catches at once (the app adds the human-like delay)
+        # Catches at once (the app adds the human-like delay); never a teammate.
+        return not (view.rules.teams and view.teams[a.target] == view.teams[view.seat])
 
     # ------------------------------------------------------------- scoring
     def context(self, view: SeatView, own: list[Action]) -> Ctx:
@@ -61,9 +80,17 @@ class HardPlayer(NormalPlayer):
         key = (seat, colour, RANK[top])
         cache = ctx.extra["cache"]
         if key not in cache:
-            p = self.tracker.p_holds(seat, matching_mask(colour, top), ctx.extra["pool"])
-            if self.tracker.named_colour[seat] == colour:
-                p = max(p, NAMED_HOLD)  # they named it for a wild: they hold some
+            t = self.tracker
+            p = t.p_holds(seat, matching_mask(colour, top), ctx.extra["pool"])
+            # Measured against real play: a colour a player named for a wild is held more
+            # often than counting says, the colour of the card they just played less often.
+            if 0.0 < p < 1.0:
+                odds = p / (1.0 - p)
+                if t.named_colour[seat] == colour:
+                    odds *= NAMED_ODDS
+                elif t.last_colour[seat] == colour:
+                    odds *= LAST_ODDS
+                p = odds / (1.0 + odds)
             cache[key] = p
         return cache[key]
 
@@ -89,10 +116,12 @@ class HardPlayer(NormalPlayer):
         mover = ctx.nxt if mover < 0 else mover
         size = view.hand_sizes[mover]
         name = COLOUR_NAMES[colour]
-        p = self.p_follow(ctx, mover, colour, top)
-        who = "next player" if mover == ctx.nxt else f"seat {mover}"
-        terms: list[Term] = [(VOID_WEIGHT * urgency(size) * (1.0 - p),
-                              f"{who} probably cannot follow {name}")]
+        terms: list[Term] = []
+        if not teammates(view, view.seat, mover):
+            p = self.p_follow(ctx, mover, colour, top)
+            who = "next player" if mover == ctx.nxt else f"seat {mover}"
+            terms.append((VOID_WEIGHT * urgency(size) * (1.0 - p),
+                          f"{who} probably cannot follow {name}"))
         if ctx.leader != mover:
             p_l = self.p_follow(ctx, ctx.leader, colour, top)
             terms.append((0.5 * VOID_WEIGHT * urgency(ctx.leader_size) * (1.0 - p_l),
@@ -107,17 +136,18 @@ class HardPlayer(NormalPlayer):
         terms: list[Term] = [(10.0 * len(played),
                               f"plays {len(played)} cards this turn" if many else "")]
         if leaf.drew:
-            terms.append((-8.0, ""))
+            terms.append((-FORCED_DRAW, ""))
         kept = [c for c in leaf.rest if COL[c] == 4]
         if kept:
             keep = sum(KEEP_WILD + (KEEP_FOUR if RANK[c] == WILD_DRAW_FOUR else 0)
                        for c in kept)
             terms.append((keep, "keeps your wild for later" if ctx.wild_playable else ""))
         rc = colour_counts(leaf.rest)
-        terms.append((4.0 * rc[leaf.colour],
+        terms.append((STRENGTH * rc[leaf.colour],
                       f"stays in your strongest colour ({COLOUR_NAMES[leaf.colour]})"))
         if leaf.opp_draws:
-            terms.append((8.0 * leaf.opp_draws, f"makes the next player draw {leaf.opp_draws}"))
+            terms.append((OPP_DRAW * leaf.opp_draws,
+                          f"makes the next player draw {leaf.opp_draws}"))
         count = sum(1 for c in played if RANK[c] == RANK[leaf.top]) if not many else 1
         mover = self.mover_after(ctx, leaf.top, count)
         top = -1 if leaf.drew else leaf.top
@@ -147,7 +177,7 @@ class HardPlayer(NormalPlayer):
         k = RANK[cards[0]]
         if ctx.n > 2:
             attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR)
-            if attack and ctx.nxt_size <= 2:
+            if attack and ctx.nxt_size <= 2 and not ctx.nxt_mate:
                 terms.append((30.0, f"next player has {plural(ctx.nxt_size)}"))
             elif k == REVERSE and ctx.nxt_size <= 2 < ctx.prev_size:
                 terms.append((20.0, "turns play away from the player with "

@@ -72,41 +72,71 @@ def mean_ci(scores: list[float]) -> tuple[float, float, float]:
     return (m, max(0.0, m - half), min(1.0, m + half))
 
 
+class LadderRun:
+    """A line-up being played deal by deal, so a caller can stop once the interval is
+    narrow enough. Each deal is replayed once per rotation of the line-up, so every
+    position meets the same shuffles from every seat (duplicate deals)."""
+
+    def __init__(self, tiers: list[str], seed: int, rules: Rules,
+                 options: dict[str, dict[str, Any]] | None = None) -> None:
+        self.tiers = list(tiers)
+        self.seed = seed
+        self.rules = rules
+        self.options = options or {}
+        n = len(tiers)
+        self.deals = 0
+        self.wins = [0] * n
+        self.points = [0] * n
+        self.per_deal: list[list[float]] = [[] for _ in range(n)]
+        self.turn: dict[str, list[float]] = {t: [] for t in tiers}
+        self.ask: dict[str, list[float]] = {t: [] for t in tiers}
+
+    def play(self, deals: int = 1) -> None:
+        n = len(self.tiers)
+        tiers = self.tiers
+        for _ in range(deals):
+            d = self.deals
+            deal_wins = [0] * n
+            for r in range(n):
+                lineup = [(s + r) % n for s in range(n)]  # lineup[seat] = index into tiers
+                players = [make_player(tiers[i], **self.options.get(tiers[i], {}))
+                           for i in lineup]
+                table = Table(self.rules, players, self.seed * 1_000_003 + d,
+                              time_decisions=True)
+                result = table.play_round()
+                deal_wins[lineup[result.winner]] += 1
+                for seat, i in enumerate(lineup):
+                    self.points[i] += result.points[seat]
+                    self.turn[tiers[i]].extend(table.turn_ms[seat])
+                    self.ask[tiers[i]].extend(table.decision_ms[seat])
+            for i in range(n):
+                self.wins[i] += deal_wins[i]
+                self.per_deal[i].append(deal_wins[i] / n)
+            self.deals += 1
+
+    def half_width(self, index: int = 0) -> float:
+        _, lo, hi = mean_ci(self.per_deal[index])
+        return (hi - lo) / 2
+
+    def result(self) -> LadderResult:
+        rounds = self.deals * len(self.tiers)
+        entries = []
+        for i, t in enumerate(self.tiers):
+            _, lo, hi = mean_ci(self.per_deal[i])
+            entries.append(Entry(i, t, rounds, self.wins[i], self.wins[i] / max(rounds, 1),
+                                 (lo, hi), self.points[i] / max(rounds, 1)))
+        return LadderResult(tuple(self.tiers), self.deals, rounds, tuple(entries),
+                            {t: quantiles(v) for t, v in self.turn.items()},
+                            {t: quantiles(v) for t, v in self.ask.items()})
+
+
 def run_ladder(tiers: list[str], deals: int, seed: int, rules: Rules,
                options: dict[str, dict[str, Any]] | None = None,
                progress: Callable[[int, int], None] | None = None) -> LadderResult:
-    """Play `deals` deals; each deal is replayed once per rotation of the line-up, so every
-    position meets the same shuffles from every seat (duplicate deals)."""
-    options = options or {}
-    n = len(tiers)
-    wins = [0] * n
-    points = [0] * n
-    per_deal: list[list[float]] = [[] for _ in range(n)]
-    turn: dict[str, list[float]] = {t: [] for t in tiers}
-    ask: dict[str, list[float]] = {t: [] for t in tiers}
+    """Play `deals` duplicate deals of the line-up and return the result."""
+    run = LadderRun(tiers, seed, rules, options)
     for d in range(deals):
-        deal_wins = [0] * n
-        for r in range(n):
-            lineup = [(s + r) % n for s in range(n)]  # lineup[seat] = index into tiers
-            players = [make_player(tiers[i], **options.get(tiers[i], {})) for i in lineup]
-            table = Table(rules, players, seed * 1_000_003 + d, time_decisions=True)
-            result = table.play_round()
-            deal_wins[lineup[result.winner]] += 1
-            for seat, i in enumerate(lineup):
-                points[i] += result.points[seat]
-                turn[tiers[i]].extend(table.turn_ms[seat])
-                ask[tiers[i]].extend(table.decision_ms[seat])
-        for i in range(n):
-            wins[i] += deal_wins[i]
-            per_deal[i].append(deal_wins[i] / n)
+        run.play(1)
         if progress is not None:
             progress(d + 1, deals)
-    rounds = deals * n
-    entries = []
-    for i, t in enumerate(tiers):
-        _, lo, hi = mean_ci(per_deal[i])
-        entries.append(Entry(i, t, rounds, wins[i], wins[i] / rounds, (lo, hi),
-                             points[i] / rounds))
-    return LadderResult(tuple(tiers), deals, rounds, tuple(entries),
-                        {t: quantiles(v) for t, v in turn.items()},
-                        {t: quantiles(v) for t, v in ask.items()})
+    return run.result()

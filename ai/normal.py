@@ -39,6 +39,7 @@ class Ctx:
     leader_size: int
     counts: list[int]
     wild_playable: bool = False
+    nxt_mate: bool = False  # the next player is on our team: never attack them
     extra: dict = field(default_factory=dict)
 
 
@@ -53,7 +54,11 @@ def make_ctx(view: SeatView, own: list[Action]) -> Ctx:
     wild = any(a.kind == Kind.PLAY and COL[a.cards[0]] == 4 for a in own)
     return Ctx(view, list(view.hand), view.players, nxt, view.hand_sizes[nxt],
                view.hand_sizes[prev], leader, view.hand_sizes[leader],
-               colour_counts(view.hand), wild)
+               colour_counts(view.hand), wild, teammates(view, seat, nxt))
+
+
+def teammates(view: SeatView, a: int, b: int) -> bool:
+    return bool(view.rules.teams) and view.teams[a] == view.teams[b]
 
 
 def remove_cards(hand: list[int], cards: tuple[int, ...]) -> list[int]:
@@ -90,7 +95,7 @@ class NormalPlayer(Policy):
         rest = remove_cards(ctx.hand, cards)
         if not rest:
             return [(1000.0, "goes out")]
-        first, last = cards[0], cards[-1]
+        first = cards[0]
         k = RANK[first]
         colour = self.new_colour(ctx, a, rest)
         rc = colour_counts(rest)
@@ -105,13 +110,10 @@ class NormalPlayer(Policy):
         terms.append((4.0 * rc[colour],
                       f"stays in your strongest colour ({COLOUR_NAMES[colour]})"))
         attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR) or (k == REVERSE and ctx.n == 2)
-        if attack and ctx.nxt_size <= 2:
+        if attack and ctx.nxt_size <= 2 and not ctx.nxt_mate:
             terms.append((30.0, f"next player has {plural(ctx.nxt_size)}"))
         elif k == REVERSE and ctx.n > 2 and ctx.nxt_size <= 2 < ctx.prev_size:
             terms.append((20.0, f"turns play away from the player with {plural(ctx.nxt_size)}"))
-        if ctx.n == 2 and attack and any(
-                COL[c] == colour or RANK[c] == RANK[last] or COL[c] == 4 for c in rest):
-            terms.append((6.0, "plays again: the next player loses a turn"))
         pts = sum(POINTS[c] for c in cards)
         if ctx.leader_size <= 2:
             terms.append((0.4 * pts, f"sheds high points while seat {ctx.leader} has "
@@ -229,8 +231,9 @@ class NormalPlayer(Policy):
 
     def pick_target(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         ctx = self.context(view, own)
-        best = min(own, key=lambda a: (view.hand_sizes[a.target],
-                                       0 if a.target == ctx.leader else 1))
+        rivals = [a for a in own if not teammates(view, view.seat, a.target)] or own
+        best = min(rivals, key=lambda a: (view.hand_sizes[a.target],
+                                          0 if a.target == ctx.leader else 1))
         self.last_reason = (f"swap with seat {best.target}: the fewest cards "
                             f"({view.hand_sizes[best.target]})")
         return best

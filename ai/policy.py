@@ -65,10 +65,10 @@ class Policy:
     def out_of_turn(self, view: SeatView, extra: list[Action], rng: random.Random,
                     my_turn: bool) -> Action | None:
         for a in extra:
-            if a.kind == Kind.CALL_UNO:
-                if not self.chance(view, "forget", self.timing.forget_uno_chance, rng):
-                    self.last_reason = "call UNO: you are down to your last card"
-                    return a
+            if a.kind == Kind.CALL_UNO and not self.chance(
+                    view, "forget", self.timing.forget_uno_chance, rng):
+                self.last_reason = "call UNO: you are down to your last card"
+                return a
         for a in extra:
             if a.kind == Kind.SUM_OUT:
                 self.last_reason = "your whole hand sums to the card just played: go out"
@@ -83,6 +83,8 @@ class Policy:
         return None
 
     def wants_catch(self, view: SeatView, a: Action, rng: random.Random) -> bool:
+        if view.rules.teams and view.teams[a.target] == view.teams[view.seat]:
+            return False  # never catch a teammate
         return not self.chance(view, "catch", self.timing.miss_catch_chance, rng)
 
     def jump_in(self, view: SeatView, jumps: list[Action], rng: random.Random

@@ -93,6 +93,7 @@ class Tracker:
         self.wd4_big = 0
         # The colour each opponent last named for a wild: they probably hold it.
         self.named_colour: list[int] = [-1] * n
+        self.last_colour: list[int] = [-1] * n  # colour of their last coloured card
         self.penalty_open = False  # a +2/+4 waits for an answer
         self._pending_soft: tuple[int, int] | None = None
 
@@ -200,10 +201,10 @@ class Tracker:
         seat, mask = self.drawing  # type: ignore[misc]
         self.drawing = None
         rules = self.rules
-        if not playable and rules is not None and rules.draw_then_play and self.slots[seat]:
+        if not playable and rules is not None and rules.draw_then_play and self.slots[seat] \
+                and self.trusted(seat):
             # The drawn card could not be played: it does not match either.
-            if self.trusted(seat):
-                self.slots[seat][-1] |= mask
+            self.slots[seat][-1] |= mask
 
     # ------------------------------------------------------------ events
     def _process(self, e: Event) -> None:
@@ -292,7 +293,7 @@ class Tracker:
                         & ~WILD_MASK
                 self._pending_soft = (e.seat, lacking)
         k = RANK[first]
-        if k == DRAW_TWO or k == WILD_DRAW_FOUR:
+        if k in (DRAW_TWO, WILD_DRAW_FOUR):
             self.penalty_open = True
         elif k not in (SKIP, REVERSE):
             self.penalty_open = False
@@ -312,8 +313,11 @@ class Tracker:
             seat, lacking = self._pending_soft
             self._pending_soft = None
             self._exclude(seat, lacking, soft=True)
-        if e.colour >= 0 and COL[e.cards[-1]] == 4 and e.seat != me and e.seat < self.n:
-            self.named_colour[e.seat] = e.colour
+        if e.seat != me and e.seat < self.n:
+            if e.colour >= 0 and COL[e.cards[-1]] == 4:
+                self.named_colour[e.seat] = e.colour
+            elif COL[e.cards[-1]] < 4:
+                self.last_colour[e.seat] = COL[e.cards[-1]]
 
     def _drawn(self, e: ev.CardDrawn) -> None:
         me = self.seat
@@ -385,8 +389,8 @@ class Tracker:
         else:
             self.known[a], self.known[b] = self.known[b], self.known[a]
             self.slots[a], self.slots[b] = self.slots[b], self.slots[a]
-            self.named_colour[a], self.named_colour[b] = (self.named_colour[b],
-                                                          self.named_colour[a])
+            for lst in (self.named_colour, self.last_colour):
+                lst[a], lst[b] = lst[b], lst[a]
 
     def _rotated(self, direction: int) -> None:
         me = self.seat

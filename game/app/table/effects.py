@@ -256,8 +256,17 @@ class EventPlayer:
 
     def _PenaltyStacked(self, e: ev.PenaltyStacked) -> None:
         s = self.scene
-        self._banner(f"+{e.total}", e.target, 800, bg=(198, 40, 40))
-        self._add([], on_done=lambda: s.model.land(e, s.viewer))
+        start = s.model.pending
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            # The stacked penalty counts up from what was pending to the new total.
+            shown = round(start + (e.total - start) * ease_out(min(1.0, t * 1.6)))
+            pos = s.layout.seat_pos(e.target)
+            render.draw_banner(surface, f"+{shown}", (pos[0], pos[1] - int(40 * s.layout.unit)),
+                               int(40 * s.layout.unit), bg=(198, 40, 40))
+
+        self._add([Tween(750 * max(self.ms, 0.4), draw)],
+                  on_done=lambda: s.model.land(e, s.viewer))
 
     def _PenaltyTaken(self, e: ev.PenaltyTaken) -> None:
         s = self.scene

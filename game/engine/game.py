@@ -60,10 +60,11 @@ class State(StateData):
         """A new match. With deal=False nothing is dealt yet: apply NEXT_ROUND to deal and
         get the dealing events (the app animates them)."""
         if not 2 <= players <= 10:
-            raise IllegalAction(f"UNO is for 2 to 10 players, not {players}")
+            raise IllegalAction(f"UNO is for 2 to 10 players, not {players}", "players",
+                                count=players)
         if rules.teams and (players % rules.teams or players < 2 * rules.teams):
             raise IllegalAction(f"{players} players cannot form {rules.teams} equal teams "
-                                "of two or more")
+                                "of two or more", "teams", count=players, teams=rules.teams)
         s = cls.__new__(cls)
         s.blank(rules, players, seed)
         if deal:
@@ -347,35 +348,36 @@ class State(StateData):
         k = a.kind
         if k == Kind.NEXT_ROUND:
             if self.phase != ROUND_OVER:
-                raise IllegalAction("the next round starts only after this one ends")
+                raise IllegalAction("the next round starts only after this one ends",
+                                    "round_not_over")
             return
         if not 0 <= a.seat < self.n:
-            raise IllegalAction(f"there is no seat {a.seat}")
+            raise IllegalAction(f"there is no seat {a.seat}", "no_seat", seat=a.seat)
         if not self.live:
-            raise IllegalAction("the round is over")
+            raise IllegalAction("the round is over", "round_over")
         if k == Kind.CALL_UNO:
             if self.uno_called[a.seat]:
-                raise IllegalAction("you have already called UNO")
+                raise IllegalAction("you have already called UNO", "already_called")
             return  # a false call is allowed, and penalised
         if k == Kind.CATCH:
             if a.target == a.seat or not 0 <= a.target < self.n:
-                raise IllegalAction("pick another player to catch")
+                raise IllegalAction("pick another player to catch", "catch_whom")
             if (self.catchers >> a.seat) & 1:
-                raise IllegalAction("you have already caught that player")
+                raise IllegalAction("you have already caught that player", "already_caught")
             if (a.target != self.uno_risk and len(self.hands[a.target]) == 1
                     and not self.uno_called[a.target]):
-                raise IllegalAction("too late: the next player has already acted")
+                raise IllegalAction("too late: the next player has already acted", "too_late")
             return  # a false catch is allowed, and penalised
         if k == Kind.TIMEOUT:
             if not self.rules.turn_timer:
-                raise IllegalAction("there is no turn timer in these rules")
+                raise IllegalAction("there is no turn timer in these rules", "no_timer")
             if a.seat != self.current or self.phase not in (TURN, DRAWN):
-                raise NotYourTurn("only the player to act can run out of time")
+                raise NotYourTurn("only the player to act can run out of time", "not_your_turn")
             return
         if k == Kind.PLAY and a.seat == self.current and self.phase == TURN and \
                 self.rules.misplay_penalty and self._misplay_reason(a) is not None:
             if not a.cards or any(c not in self.hands[a.seat] for c in a.cards):
-                raise IllegalAction("you do not hold that card")
+                raise IllegalAction("you do not hold that card", "not_held", card=-1)
             return  # penalised misplay
         if k == Kind.PLAY and self._plain_play_ok(a):
             return
@@ -400,36 +402,40 @@ class State(StateData):
         hand = self.hands[seat]
         if k in (Kind.PLAY, Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.GIVE):
             if not a.cards or len(set(a.cards)) != len(a.cards):
-                return IllegalAction("name the card(s) to play")
+                return IllegalAction("name the card(s) to play", "name_cards")
             for c in a.cards:
                 if c not in hand:
-                    return IllegalAction(f"you do not hold the {card_name(c)}")
+                    return IllegalAction(f"you do not hold the {card_name(c)}", "not_held", card=c)
         if k in (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT):
             if self.window_seat < 0 or self.phase != TURN:
-                return IllegalAction("you can only jump in right after a card is played")
-            return IllegalAction("that does not fit the card just played")
+                return IllegalAction("you can only jump in right after a card is played",
+                                     "jump_window")
+            return IllegalAction("that does not fit the card just played", "jump_no_fit")
         if seat != self.current:
-            return NotYourTurn("it is not your turn")
+            return NotYourTurn("it is not your turn", "not_your_turn")
         if k == Kind.PLAY:
             reason = self._misplay_reason(a)
             if reason:
-                return IllegalAction(reason)
+                return reason
             wild = COL[a.cards[0]] == NO_COLOUR
             if wild and not 0 <= a.colour <= 3 and not (
                     RANK[a.cards[0]] == WILD and self.rules.wild_powers and not self.pending):
-                return IllegalAction("name a colour for the wild card")
+                return IllegalAction("name a colour for the wild card", "name_colour")
             if not wild and a.colour != -1:
-                return IllegalAction("only a wild card lets you name a colour")
-            return IllegalAction("that play is not allowed now")
+                return IllegalAction("only a wild card lets you name a colour", "colour_not_wild")
+            return IllegalAction("that play is not allowed now", "not_allowed")
         names = {Kind.DRAW: "draw", Kind.KEEP: "keep the card", Kind.TAKE: "take the penalty",
                  Kind.CHALLENGE: "challenge"}
         if k == Kind.DRAW and self.pending:
-            return IllegalAction("a penalty is pending: stack a card or take it")
+            return IllegalAction("a penalty is pending: stack a card or take it", "penalty_pending",
+                                 count=self.pending)
         if k == Kind.DRAW and self.rules.forced_play:
-            return IllegalAction("you hold a playable card and the rules force you to play")
-        return IllegalAction(f"you cannot {names.get(k, k.name.lower().replace('_', ' '))} now")
+            return IllegalAction("you hold a playable card and the rules force you to play",
+                                 "forced_play")
+        return IllegalAction(f"you cannot {names.get(k, k.name.lower().replace('_', ' '))} now",
+                             "cannot_now", action=k.name.lower())
 
-    def _misplay_reason(self, a: Action) -> str | None:
+    def _misplay_reason(self, a: Action) -> IllegalAction | None:
         """Why these cards cannot be played on the current turn (None: they can)."""
         seat = a.seat
         hand = self.hands[seat]
@@ -440,25 +446,39 @@ class State(StateData):
             return None
         first = cards[0]
         if self.phase == DRAWN:
-            return "after drawing you may only play the card you drew"
+            return IllegalAction("after drawing you may only play the card you drew",
+                                 "drawn_only", card=self.drawn)
         if self.pending:
-            return (f"a +{self.pending} penalty is pending: answer it with a card the rules "
-                    "allow to stack, or take it")
+            return IllegalAction(f"a +{self.pending} penalty is pending: answer it with a card "
+                                 "the rules allow to stack, or take it", "penalty_stack",
+                                 count=self.pending)
         if len(cards) > 1:
             if not self.rules.multi_play:
-                return "these rules allow one card at a time"
+                return IllegalAction("these rules allow one card at a time", "one_at_a_time")
             if any(RANK[c] != RANK[first] or COL[c] == NO_COLOUR for c in cards):
-                return "cards played together must be coloured cards of one rank"
+                return IllegalAction("cards played together must be coloured cards of one "
+                                     "rank", "set_one_rank")
             if self.rules.play_doubles and not self.rules.play_same_rank and \
                     any(CARD_FACE[c] != CARD_FACE[first] for c in cards):
-                return "a double needs two identical cards"
+                return IllegalAction("a double needs two identical cards", "double_identical")
         if not self.matches(first):
-            return (f"the {card_name(first)} matches neither {COLOUR_NAMES[self.colour]} "
-                    f"nor the {card_name(self.discard[-1])}")
+            return IllegalAction(
+                f"the {card_name(first)} matches neither {COLOUR_NAMES[self.colour]} "
+                f"nor the {card_name(self.discard[-1])}", "no_match", card=first,
+                colour=self.colour, top=self.discard[-1])
         if len(cards) == len(hand) and not self._can_finish(cards):
-            return "your last card must be a number card"
+            return IllegalAction("your last card must be a number card", "last_card")
         if len(cards) == 2 == len(hand) and not self.uno_called[seat]:
-            return "to go out with a double, call UNO while those two are your last cards"
+            return IllegalAction("to go out with a double, call UNO while those two are your "
+                                 "last cards", "double_uno")
+        return None
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The error apply() would raise for `action` (None: it would be accepted)."""
+        try:
+            self._validate(action)
+        except IllegalAction as exc:
+            return exc
         return None
 
     # -------------------------------------------------------------------- apply
@@ -598,8 +618,8 @@ class State(StateData):
 
     def _misplay(self, seat: int, a: Action, out: list[ev.Event]) -> None:
         self._close_windows()
-        reason = self._misplay_reason(a) or ""
-        out.append(ev.Misplayed(seat, a.cards[0], reason))
+        reason = self._misplay_reason(a)
+        out.append(ev.Misplayed(seat, a.cards[0], reason.code if reason else ""))
         self._draw(seat, self.rules.misplay_penalty, "misplay", out)
         if self.pending:
             self._take_penalty(seat, out)
@@ -838,9 +858,9 @@ class State(StateData):
         hands, the stock order) filled in by the caller: a determinization for search.
         `hands[view.seat]` must be the seat's own hand; the RNG is seeded afresh."""
         if list(hands[view.seat]) != list(view.hand):
-            raise IllegalAction("a determinization must keep the seat's own hand")
+            raise IllegalAction("a determinization must keep the seat's own hand", "world")
         if [len(h) for h in hands] != list(view.hand_sizes):
-            raise IllegalAction("a determinization must keep every hand's size")
+            raise IllegalAction("a determinization must keep every hand's size", "world")
         s = cls.__new__(cls)
         s.rules = view.rules
         s.n = view.players

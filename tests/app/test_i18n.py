@@ -14,6 +14,7 @@ from game.app import i18n
 from game.app.fonts import font_path
 from game.app.scenes.menu import MenuScene
 from game.engine import SPECS, Kind
+from game.engine.errors import ERROR_CODES
 from saves.settings import DEFAULT_KEY_BINDINGS
 from tests.app.conftest import frames
 
@@ -64,6 +65,7 @@ def used_keys() -> set[str]:
     found |= {f"preset.{p}" for p in ("official", "community", "party", "custom")}
     found |= {f"speed.{s}" for s in ("slow", "normal", "fast", "instant")}
     found |= {f"language.{s}" for s in ("system", "en", "zh")}
+    found |= {f"error.{code}" for code in ERROR_CODES}
     return found
 
 

@@ -119,3 +119,29 @@ def test_player_count_is_checked() -> None:
         State.new(OFFICIAL, 1, seed=1)
     with pytest.raises(IllegalAction):
         State.new(OFFICIAL, 11, seed=1)
+
+
+def test_every_refusal_carries_a_known_code() -> None:
+    """Apps translate refusals by code: random bad actions only ever use listed codes."""
+    import random
+
+    from game.engine.errors import ERROR_CODES
+    from game.engine.state import Phase
+
+    rng = random.Random(5)
+    seen = set()
+    for seed in range(30):
+        s = State.new(Rules(jump_in=True, play_doubles=True, stack_draw_two=True), 4, seed)
+        for _ in range(60):
+            if s.phase >= Phase.ROUND_OVER:
+                break
+            hand = s.hands[rng.randrange(4)]
+            bad = Action(rng.choice(list(Kind)), rng.randrange(-1, 5),
+                         tuple(rng.sample(hand, min(2, len(hand)))), rng.randrange(-1, 5),
+                         rng.randrange(-1, 5))
+            exc = s.refusal(bad)
+            if exc is not None:
+                assert exc.code in ERROR_CODES, (bad, exc)
+                seen.add(exc.code)
+            s.apply(rng.choice(s.legal_actions(s.current)))
+    assert len(seen) >= 8

@@ -13,7 +13,7 @@ from game.app.i18n import key, tr
 from game.app.scene import Scene
 from game.app.table import render
 from game.app.table.anim import Director, Step, Tween, shake_offset
-from game.app.table.effects import EventPlayer, card_word, colour_word
+from game.app.table.effects import EventPlayer, card_word, colour_word, explain
 from game.app.table.layout import Layout, make_layout
 from game.app.table.match import MatchController
 from game.app.table.model import TableModel
@@ -162,11 +162,11 @@ class TableScene(Scene):
 
     def act(self, action: Action) -> bool:
         """A human's action: refused with a reason (and a shake) or applied."""
-        why = self.match.state.why_illegal(action)
-        if why is not None:
+        refusal = self.match.state.refusal(action)
+        if refusal is not None:
             for c in action.cards:
                 self._shake(c)
-            self.say(why)
+            self.say(explain(refusal))
             self.app.sound.play("error")
             return False
         self.chosen = []

@@ -30,6 +30,26 @@ def card_word(card: int) -> str:
     return rank if c == 4 else tr("log.card", colour=colour_word(c), rank=rank)
 
 
+def explain(exc: Exception) -> str:
+    """A refused action, said in the player's language (falls back to the English)."""
+    code = getattr(exc, "code", "")
+    if not code:
+        return str(exc)
+    params = dict(getattr(exc, "params", {}))
+    values: dict[str, object] = {}
+    for name, value in params.items():
+        if name in ("card", "top") and isinstance(value, int):
+            values[name] = card_word(value)
+        elif name == "colour" and isinstance(value, int):
+            values[name] = colour_word(value)
+        elif name == "action":
+            values[name] = tr(f"action.{value}")
+        else:
+            values[name] = value
+    text = tr(f"error.{code}", **values)
+    return str(exc) if text == f"uno.error.{code}" else text
+
+
 class EventPlayer:
     """Queues, for each event, what the table shows and hears."""
 

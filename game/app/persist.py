@@ -30,6 +30,18 @@ if TYPE_CHECKING:
 log = logging.getLogger("uno.app.saves")
 
 
+def explain_save_error(exc: Exception) -> str:
+    """A save problem in the player's language; the English detail follows for support."""
+    kinds = [cls.__name__ for cls in type(exc).__mro__ if issubclass(cls, SaveError)]
+    path = getattr(exc, "path", None)
+    name = path.name if path is not None else ""
+    for kind in kinds:
+        text = tr(f"saves.why.{kind}", name=name)
+        if text != f"uno.saves.why.{kind}":
+            return f"{text}\n\n{exc}"
+    return str(exc)
+
+
 class SaveService:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
@@ -92,14 +104,15 @@ class SaveService:
         try:
             loaded = load_match(slot)
         except (SaveError, OSError, ValueError) as exc:
-            app.push(MessageScene(app, tr("saves.load_failed"), str(exc)))
+            app.push(MessageScene(app, tr("saves.load_failed"), explain_save_error(exc)))
             return False
         r = loaded.record
         match = MatchController(r.rules, list(r.seats), r.seed, log=list(r.actions),
                                 created=r.created)
         app.push(TableScene(app, match))
         if loaded.from_backup:
-            app.push(MessageScene(app, tr("saves.restored"), str(loaded.issue or "")))
+            detail = explain_save_error(loaded.issue) if loaded.issue else ""
+            app.push(MessageScene(app, tr("saves.restored"), detail))
         return True
 
     def resume_latest(self, app: App) -> None:

@@ -120,3 +120,26 @@ def test_quit_asks_only_when_the_match_cannot_be_saved() -> None:
     frames(app, 1)
     assert not app.running  # saved: nothing is lost, so no question
     app.close()
+
+
+def test_a_damaged_save_is_reported_in_the_players_language(tmp_path) -> None:
+    from game.app.scenes.message import MessageScene
+    from saves.paths import data_dir
+
+    app = fresh_app()
+    app.push(MenuScene(app))
+    table = TableScene(app, MatchController(OFFICIAL, seats(), 5))
+    app.push(table)
+    frames(app, 3)
+    app.pop()  # leaving saves the match
+    slot = data_dir() / "saves" / "autosave.json"
+    for path in (slot, slot.with_name("autosave.json.bak")):
+        if path.exists():
+            path.write_text('{"format": 1, "kind": "match", "payload": {"rules": 3}}')
+    app.set_language("zh")
+    assert not app.saves.open(app, "autosave")
+    box = app.top
+    assert isinstance(box, MessageScene)
+    assert "无法打开这个存档" in box.title and "已损坏" in box.text
+    app.set_language("en")
+    app.close()

@@ -66,7 +66,15 @@ def used_keys() -> set[str]:
     found |= {f"speed.{s}" for s in ("slow", "normal", "fast", "instant")}
     found |= {f"language.{s}" for s in ("system", "en", "zh")}
     found |= {f"error.{code}" for code in ERROR_CODES}
+    found |= {f"saves.why.{cls.__name__}" for cls in _save_errors()}
     return found
+
+
+def _save_errors() -> list[type]:
+    import saves.errors as errors
+
+    return [c for c in vars(errors).values()
+            if isinstance(c, type) and issubclass(c, errors.SaveError)]
 
 
 def test_every_key_the_game_uses_is_translated() -> None:

@@ -48,7 +48,7 @@ class PauseScene(Scene):
             info = self.app.saves.save_as(self.table.match)
             if info is None:
                 self.app.push(MessageScene(self.app, tr("saves.save_failed"),
-                                           self.app.saves.last_error))
+                                           self.app.saves.last_error))  # already explained
             else:
                 self.app.push(MessageScene(self.app, tr("saves.saved"), info.name))
         elif element is self.rules_b:

@@ -37,19 +37,24 @@ class MatchController:
         self.state = State.new(rules, len(seats), seed, deal=False)
         self.log: list[Action] = []
         self.version = 0
+        self.cancel = threading.Event()  # tells a searching Expert to answer now
         self.players: dict[int, Player] = {
-            i: make_player(s.tier or "normal") for i, s in enumerate(seats) if s.is_ai}
+            i: self._player(s.tier or "normal") for i, s in enumerate(seats) if s.is_ai}
         self.rngs = {i: random.Random(seed * 7919 + i) for i in self.players}
         self.inbox: dict[int, list[Event]] = {i: [] for i in self.players}
         self.pacing: dict[int, Pacing] = {i: pacing_for(seats[i].tier) for i in self.players}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uno-ai")
         self.thinking: tuple[int, int, Future[Action | None]] | None = None
-        self.cancel = threading.Event()
         self.plans: dict[int, _Plan] = {}
         self.turn_started = 0.0
         self.recent: list[Event] = []  # the last events, so a resumed table shows its log
         for action in log or []:
             self.apply(action)
+
+    def _player(self, tier: str) -> Player:
+        if tier == "expert":
+            return make_player(tier, cancel=self.cancel)
+        return make_player(tier)
 
     # -- facts -----------------------------------------------------------------------
     @property

@@ -9,7 +9,6 @@ from game.engine.cards import BLANK, COLOUR_NAMES, DRAW_TWO, REVERSE, SKIP, WILD
 
 from .knowledge import COL, POINTS, RANK, colour_counts, matching_mask
 from .normal import (
-    KEEP_FOUR,
     KEEP_WILD,
     Ctx,
     NormalPlayer,
@@ -22,20 +21,23 @@ from .normal import (
 from .plan import Leaf, Planner, gives_again, penalty
 from .tracker import Tracker
 
-# How much blocking an opponent's colour is worth, by how close they are to going out.
-VOID_WEIGHT = 10.0
-
-
-# Odds multipliers on "holds a card of this colour" (see p_follow).
+# Weights of the position a turn ends in (tuned on the ladder against Normal).
+VOID_WEIGHT = 10.0  # blocking: the next player cannot follow the colour and number we leave
+URGENCY = (3.0, 1.5, 0.6)  # ... times this, by their hand size: 1-2 cards, 3-4, more
+STRENGTH = 4.0  # per card we hold of the colour we leave on the table
+OPP_DRAW = 4.0  # per penalty card the next player draws
+OPP_DRAW_LOW = 2.0  # ... counted (1 + this) times when they are about to go out
+FORCED_DRAW = 8.0  # a two-player chain that ends with nothing to play: we draw
+HARD_KEEP_FOUR = 20.0  # a +4 held back (on top of a wild's value): a weapon for later
+# Share of a held card's value left, by the leader's hand size (0, 1, 2, ... cards): what is
+# kept for later is worth little when the round may end in a turn or two.
+HOLD_FACTOR = (0.2, 0.2, 0.35, 0.6, 0.8, 1.0)
+BLUFF_AT = 2  # bluff a +4 only at a player this close to going out
+# Odds multipliers on "holds a card of this colour", measured against real play: the colour
+# a player named for a wild is held more often than counting says, the colour of the card
+# they just played less often.
 NAMED_ODDS = 2.0
 LAST_ODDS = 0.6
-
-
-# Blocking weight by the blocked player's hand size: 1-2 cards, 3-4, more.
-URGENCY = (3.0, 1.5, 0.6)
-STRENGTH = 4.0  # per card of the colour we leave on the table
-OPP_DRAW = 8.0  # per penalty card the opponent draws
-FORCED_DRAW = 8.0  # a chain that ends with nothing to play: we draw
 
 
 def urgency(size: int) -> float:
@@ -72,7 +74,6 @@ class HardPlayer(NormalPlayer):
         t = self.tracker
         ctx.extra["pool"] = t.pool_mask()
         ctx.extra["cache"] = {}
-        ctx.extra["wilds"] = sum(1 for c in ctx.hand if COL[c] == 4)
         return ctx
 
     def p_follow(self, ctx: Ctx, seat: int, colour: int, top: int) -> float:
@@ -82,8 +83,6 @@ class HardPlayer(NormalPlayer):
         if key not in cache:
             t = self.tracker
             p = t.p_holds(seat, matching_mask(colour, top), ctx.extra["pool"])
-            # Measured against real play: a colour a player named for a wild is held more
-            # often than counting says, the colour of the card they just played less often.
             if 0.0 < p < 1.0:
                 odds = p / (1.0 - p)
                 if t.named_colour[seat] == colour:
@@ -137,16 +136,19 @@ class HardPlayer(NormalPlayer):
                               f"plays {len(played)} cards this turn" if many else "")]
         if leaf.drew:
             terms.append((-FORCED_DRAW, ""))
+        # Cards held for later are worth less the sooner the round may end.
+        later = HOLD_FACTOR[min(ctx.leader_size, len(HOLD_FACTOR) - 1)]
         kept = [c for c in leaf.rest if COL[c] == 4]
         if kept:
-            keep = sum(KEEP_WILD + (KEEP_FOUR if RANK[c] == WILD_DRAW_FOUR else 0)
-                       for c in kept)
+            keep = later * sum(KEEP_WILD + (HARD_KEEP_FOUR if RANK[c] == WILD_DRAW_FOUR
+                                            else 0) for c in kept)
             terms.append((keep, "keeps your wild for later" if ctx.wild_playable else ""))
         rc = colour_counts(leaf.rest)
         terms.append((STRENGTH * rc[leaf.colour],
                       f"stays in your strongest colour ({COLOUR_NAMES[leaf.colour]})"))
         if leaf.opp_draws:
-            terms.append((OPP_DRAW * leaf.opp_draws,
+            boost = 1.0 + OPP_DRAW_LOW * (ctx.nxt_size <= 2)
+            terms.append((boost * OPP_DRAW * leaf.opp_draws,
                           f"makes the next player draw {leaf.opp_draws}"))
         count = sum(1 for c in played if RANK[c] == RANK[leaf.top]) if not many else 1
         mover = self.mover_after(ctx, leaf.top, count)
@@ -211,7 +213,7 @@ class HardPlayer(NormalPlayer):
         if not self.is_bluff(ctx, a):
             return True
         # Bluff only against the player about to win, and only when it pays on average.
-        return ctx.nxt_size <= 2 and ctx.nxt == ctx.leader and self.bluff_value(ctx) > 0
+        return ctx.nxt_size <= BLUFF_AT and ctx.nxt == ctx.leader and self.bluff_value(ctx) > 0
 
     def best_colour(self, ctx: Ctx, hand: list[int]) -> tuple[int, str]:
         counts = colour_counts(hand)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from game.engine import Event, Rules, SeatView
 from game.engine import events as ev
-from game.engine.cards import DRAW_TWO, FULL_DECK_SIZE, REVERSE, SKIP, WILD_DRAW_FOUR
+from game.engine.cards import DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
+from .bluff import BIG_HAND, BluffBook
 from .knowledge import (
     BIT,
     COL,
@@ -19,40 +20,10 @@ from .knowledge import (
     matching_mask,
     stack_mask,
 )
+from .slots import HARD, SOFT, Refuted, p_holds, take_out
 
-# Bluff model: lam = P(plays a +4 | holds the colour) / P(plays a +4 | lacks it). A grid
-# posterior per opponent, updated by every challenge's verdict. The prior leans towards
-# honest players: most people (and Normal) never bluff, so challenging an unknown player
-# should need a big hand before it pays.
-LAMBDAS = (0.0, 0.05, 0.15, 0.35, 0.7, 1.0)
-LAMBDA_PRIOR = (0.4, 0.2, 0.14, 0.1, 0.06, 0.1)
-# Beta priors on how often an opponent challenges a +4, by the +4 player's hand size:
-# people challenge a big hand (it surely held the colour) far more than a small one.
-CHALLENGE_PRIOR = {False: (1.0, 5.0), True: (2.0, 2.0)}
-BIG_HAND = 5
 # After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
 DISTRUST = 2
-# A slot mask holds two sets of cards: bits 0..111 are ruled out by what the player did
-# under the rules (drew, took a penalty), bits 112.. by how players usually play (a wild
-# is kept until nothing else fits). Both are used; only the second is dropped if refuted.
-SOFT = FULL_DECK_SIZE
-HARD = (1 << SOFT) - 1
-
-
-def effective(m: int) -> int:
-    return (m | m >> SOFT) & HARD
-
-
-def _most_constrained(slots: list[int], bits: int) -> int:
-    """Index of the slot with the most exclusions that still allows a card (-1: none)."""
-    best, best_pop = -1, -1
-    for i, m in enumerate(slots):
-        if not m & bits:
-            p = m.bit_count()
-            if p > best_pop:
-                best, best_pop = i, p
-    return best
-
 
 class Tracker:
     """What one seat knows: exact cards it has seen in others' hands, and for every unknown
@@ -68,9 +39,7 @@ class Tracker:
         self.rules: Rules | None = None
         self.n = 0
         # Cross-round statistics, per opponent seat.
-        self.lam_post: dict[int, list[float]] = {}
-        # [challenged, accepted] +4s, when the +4 player's hand was small / big
-        self.faced: dict[int, list[list[int]]] = {}
+        self.bluffs = BluffBook()
         self.contradictions: dict[int, int] = {}
         self.soft_contradictions: dict[int, int] = {}
         self._new_round(0, ())
@@ -139,8 +108,6 @@ class Tracker:
 
     # ------------------------------------------------------------ helpers
     def _ensure(self, seat: int) -> None:
-        self.lam_post.setdefault(seat, list(LAMBDA_PRIOR))
-        self.faced.setdefault(seat, [[0, 0], [0, 0]])
         self.contradictions.setdefault(seat, 0)
         self.soft_contradictions.setdefault(seat, 0)
 
@@ -156,27 +123,12 @@ class Tracker:
         if card in known:
             known.remove(card)
             return
-        slots = self.slots[o]
-        if not slots:
-            return
-        # Masks grow with a card's age, so the most constrained slot that allows the card
-        # is the oldest; taking that one out never claims more than is true.
-        best = _most_constrained(slots, BIT[card])
-        if best < 0:
-            # They played a card we thought they could not hold: a bluff draw, or a
-            # strategic take. Forget this player's constraints.
+        outcome = take_out(self.slots[o], card)
+        if outcome:
             self._ensure(o)
-            self.contradictions[o] += 1
-            self.slots[o] = [0] * (len(slots) - 1)
-            return
-        soft = BIT[card] << SOFT
-        if all(m & soft for m in slots if not m & BIT[card]):
-            # Only a guess about their style was wrong (say, they play wilds freely): drop
-            # those guesses for this player, keep what the rules proved.
-            self._ensure(o)
-            self.soft_contradictions[o] += 1
-            slots[:] = [m & HARD for m in slots]
-        slots.pop(best)
+            counts = self.contradictions if outcome == Refuted.HARD else \
+                self.soft_contradictions
+            counts[o] += 1
 
     def _exclude(self, o: int, mask: int, soft: bool = False) -> None:
         """Player o holds none of `mask` among its current unknown cards. A soft exclusion
@@ -352,14 +304,9 @@ class Tracker:
         self._ensure(e.challenger)
         if self.wd4 is None or self.wd4[0] != e.accused:
             return
-        self.faced[e.challenger][self.wd4_big][0] += 1
+        self.bluffs.answered(e.challenger, bool(self.wd4_big), challenged=True)
         _, colour, h, clean = self.wd4
-        post = self.lam_post[e.accused]
-        for i, lam in enumerate(LAMBDAS):
-            q = bluff_given(h, lam)
-            post[i] *= q if e.guilty else 1 - q
-        total = sum(post) or 1.0
-        post[:] = [p / total for p in post] if sum(post) else list(LAMBDA_PRIOR)
+        self.bluffs.verdict(e.accused, h, e.guilty)
         if not e.guilty and clean:
             self._exclude(e.accused, COLOUR_MASK[colour])  # shown: none of that colour
 
@@ -371,8 +318,7 @@ class Tracker:
             return
         if RANK[self.top] == WILD_DRAW_FOUR and self.rules.wild_draw_four_rule == "official" \
                 and self.wd4 is not None:
-            self._ensure(e.seat)
-            self.faced[e.seat][self.wd4_big][1] += 1
+            self.bluffs.answered(e.seat, bool(self.wd4_big), challenged=False)
         mask = stack_mask(self.rules, self.top, self.colour)
         if self.size(e.seat) == 1:
             mask &= finish_mask(self.rules)
@@ -444,18 +390,8 @@ class Tracker:
 
     def p_holds(self, o: int, target: int, pool: int | None = None) -> float:
         """Probability that opponent o holds at least one card of the set `target`."""
-        for c in self.known[o]:
-            if BIT[c] & target:
-                return 1.0
-        if pool is None:
-            pool = self.pool_mask()
-        p_none = 1.0
-        for m in self.slots[o]:
-            allowed = pool & ~effective(m)
-            total = allowed.bit_count()
-            if total:
-                p_none *= 1.0 - (allowed & target).bit_count() / total
-        return 1.0 - p_none
+        return p_holds(self.known[o], self.slots[o], target,
+                       self.pool_mask() if pool is None else pool)
 
     def p_lacks_colours(self, o: int) -> list[float]:
         pool = self.pool_mask()
@@ -467,21 +403,7 @@ class Tracker:
             h = self.wd4[2]
         else:
             h = self.p_holds(accused, COLOUR_MASK[colour])
-        self._ensure(accused)
-        post = self.lam_post[accused]
-        return sum(w * bluff_given(h, lam) for w, lam in zip(post, LAMBDAS, strict=True))
+        return self.bluffs.p_bluff(accused, h)
 
     def challenge_rate(self, o: int, my_size: int) -> float:
-        """How likely o is to challenge a +4 played from a hand of my_size cards."""
-        self._ensure(o)
-        big = my_size >= BIG_HAND
-        ch, acc = self.faced[o][big]
-        a, b = CHALLENGE_PRIOR[big]
-        return (ch + a) / (ch + acc + a + b)
-
-
-def bluff_given(h: float, lam: float) -> float:
-    """P(bluff | a +4 was played) when the player held the colour with probability h."""
-    num = h * lam
-    den = num + (1.0 - h)
-    return num / den if den > 0 else 0.0
+        return self.bluffs.challenge_rate(o, my_size)

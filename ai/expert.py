@@ -1,0 +1,144 @@
+"""Expert: Hard's knowledge plus search over sampled worlds, within a time budget."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+from game.engine import Action, Kind, SeatView
+from game.engine.cards import CARD_FACE
+
+from .hard import HardPlayer
+from .normal import best_reason
+from .search import SearchConfig, SearchResult, search
+
+MAX_CANDIDATES = 5  # Hard's best few moves are searched; the rest are rarely better
+
+
+def _key(a: Action) -> tuple:
+    """Moves that only differ by which of two identical cards is played are one move."""
+    return (a.kind, tuple(CARD_FACE[c] for c in a.cards), a.colour, a.target)
+
+
+def distinct(actions: list[Action]) -> list[Action]:
+    seen: set[tuple] = set()
+    out = []
+    for a in actions:
+        k = _key(a)
+        if k not in seen:
+            seen.add(k)
+            out.append(a)
+    return out
+
+
+class ExpertPlayer(HardPlayer):
+    """Searches every real choice on its own turn (which card, which colour, stack or take,
+    play or keep a drawn card, which wild power); Hard's rules answer the rest (challenges,
+    jump-ins, UNO, catches, cards to give). Safe to run in a worker thread: set the cancel
+    event (or call cancel()) and act() returns its best move so far within a rollout or two.
+    """
+
+    tier = "expert"
+
+    def __init__(self, budget_ms: float = 250.0, max_worlds: int = 2000,
+                 cancel: threading.Event | None = None) -> None:
+        super().__init__()
+        self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds))
+        self.cancel_event = cancel if cancel is not None else threading.Event()
+        self.last_search: SearchResult | None = None
+        self._started = 0.0
+
+    def cancel(self) -> None:
+        """Ask a running act() to stop searching and answer now."""
+        self.cancel_event.set()
+
+    # A player may be sent to a worker process: an Event cannot be pickled, so a copy
+    # gets a fresh one (cancelling then goes through that process's own copy).
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["cancel_event"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.cancel_event = threading.Event()
+
+    def act(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action | None:
+        self._started = time.perf_counter()
+        self.last_search = None
+        return super().act(view, legal, rng)
+
+    # -------------------------------------------------------------- search
+    def _search(self, view: SeatView, candidates: list[Action], rng: random.Random
+                ) -> Action:
+        candidates = distinct(candidates)
+        if len(candidates) == 1:
+            return candidates[0]
+        # One draw from the caller's RNG, so its sequence does not depend on how many
+        # worlds the time budget allowed.
+        world_rng = random.Random(rng.getrandbits(64))
+        result = search(view, candidates, self.tracker, world_rng, self.config,
+                        self.cancel_event, self._started)
+        self.last_search = result
+        return result.action
+
+    def _explain(self, view: SeatView, own: list[Action], chosen: Action, fallback: Action,
+                 fallback_reason: str) -> None:
+        r = self.last_search
+        if chosen == fallback or r is None:
+            reason = fallback_reason
+        elif chosen.kind == Kind.PLAY:
+            reason = best_reason(self.play_terms(self.context(view, own), chosen))
+        else:
+            reason = {Kind.TAKE: "take the penalty", Kind.KEEP: "keep the card you drew",
+                      Kind.CHOOSE_COLOUR: "name this colour",
+                      Kind.SWAP: "trade cards"}.get(chosen.kind, chosen.kind.name.lower())
+        if r is not None and r.worlds:
+            reason = f"{reason} (wins {r.means[r.index]:.0%} of {r.worlds} simulated deals)"
+        self.last_reason = reason
+
+    def choose_play(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        fallback = super().choose_play(view, own, rng)
+        if fallback.kind != Kind.PLAY:
+            return fallback
+        reason = self.last_reason
+        ctx = self.context(view, own)
+        ranked = self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])
+        cands = distinct([fallback] + [a for _, a, _ in ranked])[:MAX_CANDIDATES]
+        chosen = self._search(view, cands, rng)
+        self._explain(view, own, chosen, fallback, reason)
+        return chosen
+
+    def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        fallback = super().answer_penalty(view, own, rng)
+        if fallback.kind == Kind.CHALLENGE:
+            return fallback
+        reason = self.last_reason
+        cands = [fallback] + [a for a in own if a.kind in (Kind.PLAY, Kind.TAKE)]
+        chosen = self._search(view, cands[:MAX_CANDIDATES + 1], rng)
+        self._explain(view, own, chosen, fallback, reason)
+        return chosen
+
+    def drawn_card(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        fallback = super().drawn_card(view, own, rng)
+        reason = self.last_reason
+        ctx = self.context(view, own)
+        ranked = [a for _, a, _ in self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])]
+        cands = [fallback] + ranked[:2] + [a for a in own if a.kind == Kind.KEEP]
+        chosen = self._search(view, cands, rng)
+        self._explain(view, own, chosen, fallback, reason)
+        return chosen
+
+    def wild_power(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
+        fallback = super().wild_power(view, own, rng)
+        reason = self.last_reason
+        ctx = self.context(view, own)
+        # Peeking is worth nothing in a world where every hand is already dealt, so it is
+        # left to Hard's rules; the search weighs colours and trades.
+        swaps = [a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader]
+        colours = [a for a in own if a.kind == Kind.CHOOSE_COLOUR]
+        chosen = self._search(view, [fallback] + swaps + colours, rng)
+        self._explain(view, own, chosen, fallback, reason)
+        return chosen

@@ -1,0 +1,62 @@
+"""Hints for a human: the Hard (or Expert) policy's move for that seat, with a one-line reason."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Action, Event, Kind, SeatView, card_name
+
+from .registry import make_player
+
+_COLOURS = ("red", "yellow", "green", "blue")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: Action
+    reason: str  # one line, e.g. "keeps your wild for later"
+
+
+def describe(a: Action) -> str:
+    """A short imperative for an action, for when no better reason is at hand."""
+    k = a.kind
+    if k in (Kind.PLAY, Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.GIVE):
+        cards = " and ".join(card_name(c) for c in a.cards)
+        colour = f" (name {_COLOURS[a.colour]})" if a.colour >= 0 else ""
+        verb = {Kind.PLAY: "play", Kind.GIVE: "give"}.get(k, "jump in with")
+        return f"{verb} the {cards}{colour}"
+    if k == Kind.CHOOSE_COLOUR:
+        return f"name {_COLOURS[a.colour]}"
+    if k in (Kind.CATCH, Kind.PEEK, Kind.SWAP, Kind.PICK_TARGET):
+        return f"{k.name.lower().replace('_', ' ')} seat {a.target}"
+    return k.name.lower().replace("_", " ")
+
+
+class Advisor:
+    """Give it the human seat's events (observe) and ask for a hint when the human may act.
+    The player behind it never forgets UNO and is deterministic for a given seed."""
+
+    def __init__(self, tier: str = "hard", seed: int = 0, **options: Any) -> None:
+        if tier not in ("hard", "expert"):
+            raise ValueError("hints come from the hard or expert policy")
+        self.player = make_player(tier, **options)
+        self.seed = seed
+
+    def observe(self, seat: int, events: list[Event]) -> None:
+        self.player.observe(seat, events)
+
+    def suggest(self, view: SeatView, legal: list[Action]) -> Hint | None:
+        """The suggested move and why; None when nothing is worth doing now (only
+        out-of-turn actions are open and the best is to let the moment pass)."""
+        a = self.player.act(view, legal, random.Random(self.seed))
+        if a is None:
+            return None
+        reason = getattr(self.player, "last_reason", "") or describe(a)
+        return Hint(a, reason)
+
+
+def hint(view: SeatView, legal: list[Action], advisor: Advisor | None = None) -> Hint | None:
+    """One-off hint from the view alone (an Advisor fed with events knows more)."""
+    return (advisor or Advisor()).suggest(view, legal)

@@ -1,0 +1,150 @@
+"""AI ladder: does each tier beat the one below by the margins the issue asks for?
+
+Two-player pairings with seat rotation and duplicate deals (each deal replayed with the
+seats swapped) under the official preset, then one Expert against three Hard players, then
+the same ladder under the community preset. Each pairing stops once its 95% interval is
+within +/-1.5 points (after a minimum), or at 10,000 rounds. Long: run it in the background.
+
+    nohup python benchmarks/ai_ladder.py > /tmp/ai_ladder.log 2>&1 &
+
+Results are kept in a JSON-lines file as each pairing finishes (a rerun resumes), and the
+table is written to benchmarks/ai_ladder_results.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ai.ladder import LadderRun  # noqa: E402
+from game.engine import PRESETS  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+# (name, line-up, target win rate of the first position, players)
+OFFICIAL_LADDER = [
+    ("normal vs easy", ["normal", "easy"], 0.62),
+    ("hard vs normal", ["hard", "normal"], 0.55),
+    ("expert vs hard", ["expert", "hard"], 0.60),
+    ("expert vs easy", ["expert", "easy"], 0.72),
+    ("expert vs 3 hard", ["expert", "hard", "hard", "hard"], 0.28),
+]
+
+
+def play_pairing(name: str, tiers: list[str], preset: str, args: argparse.Namespace
+                 ) -> dict[str, Any]:
+    options = {"expert": {"budget_ms": args.budget_ms}}
+    run = LadderRun(tiers, args.seed, PRESETS[preset], options)
+    n = len(tiers)
+    max_deals = args.max_rounds // n
+    min_deals = min(args.min_rounds // n, max_deals)
+    started = time.perf_counter()
+    last_note = started
+    while run.deals < max_deals:
+        run.play(min(args.batch, max_deals - run.deals))
+        half = run.half_width(0)
+        now = time.perf_counter()
+        if now - last_note > 60 or run.deals >= max_deals:
+            r = run.result().entries[0]
+            print(f"  {preset} {name}: {run.deals * n} rounds, {r.win_rate:.1%} "
+                  f"+/-{half:.1%} ({now - started:.0f} s)", file=sys.stderr, flush=True)
+            last_note = now
+        if run.deals >= min_deals and half <= args.half_width:
+            break
+    result = run.result().to_dict()
+    result.update(name=name, preset=preset, seconds=round(time.perf_counter() - started, 1),
+                  budget_ms=args.budget_ms, machine_cpus=os.cpu_count(),
+                  load_avg=[round(x, 2) for x in os.getloadavg()])
+    return result
+
+
+def targets(name: str) -> float | None:
+    for n, _, t in OFFICIAL_LADDER:
+        if n == name:
+            return t
+    return None
+
+
+def render(results: list[dict[str, Any]]) -> str:
+    lines = ["# AI ladder results", "",
+             "Produced by `python benchmarks/ai_ladder.py` (see its docstring). Win rate of the "
+             "first tier named, over rounds played with duplicate deals (every deal replayed "
+             "with the line-up rotated through the seats); 95% interval over deals.", ""]
+    for preset in ("official", "community"):
+        rows = [r for r in results if r["preset"] == preset]
+        if not rows:
+            continue
+        lines += [f"## {preset} preset", "",
+                  "| pairing | rounds | win rate | 95% interval | target | met |",
+                  "|---|---:|---:|---:|---:|:---:|"]
+        for r in rows:
+            e = r["entries"][0]
+            t = targets(r["name"])
+            met = "" if t is None or preset != "official" else (
+                "yes" if e["ci95"][0] >= t else "no (interval)" if e["win_rate"] >= t
+                else "no")
+            tt = f"{t:.0%}" if t is not None and preset == "official" else "-"
+            lines.append(f"| {r['name']} | {r['rounds']} | {e['win_rate']:.1%} | "
+                         f"{e['ci95'][0]:.1%} - {e['ci95'][1]:.1%} | {tt} | {met} |")
+        lines.append("")
+    lines += ["## Decision times (ms, own-turn decisions; all asks in brackets)", "",
+              "| run | tier | p50 | p95 | max |", "|---|---|---:|---:|---:|"]
+    for r in results:
+        for tier, (p50, p95, mx) in r["turn_ms"].items():
+            a50, a95, amax = r["ask_ms"][tier]
+            lines.append(f"| {r['preset']} {r['name']} | {tier} | {p50:.2f} ({a50:.2f}) | "
+                         f"{p95:.2f} ({a95:.2f}) | {mx:.1f} ({amax:.1f}) |")
+    lines += ["", f"Expert budget: {results[0]['budget_ms']:.0f} ms per decision. "
+              f"Machine: {results[0]['machine_cpus']} CPUs."]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, default=2024)
+    p.add_argument("--budget-ms", type=float, default=250.0)
+    p.add_argument("--max-rounds", type=int, default=10_000)
+    p.add_argument("--min-rounds", type=int, default=2_000)
+    p.add_argument("--half-width", type=float, default=0.015)
+    p.add_argument("--batch", type=int, default=20, help="deals between interval checks")
+    p.add_argument("--community-max-rounds", type=int, default=2_000)
+    p.add_argument("--only", default="", help="comma-separated pairing names to run")
+    p.add_argument("--presets", default="official,community")
+    p.add_argument("--state", default=str(HERE / "ai_ladder_results.jsonl"))
+    p.add_argument("--out", default=str(HERE / "ai_ladder_results.md"))
+    args = p.parse_args(argv)
+    state = Path(args.state)
+    done: list[dict[str, Any]] = []
+    if state.exists():
+        done = [json.loads(line) for line in state.read_text().splitlines() if line.strip()]
+    only = {x.strip() for x in args.only.split(",") if x.strip()}
+    for preset in args.presets.split(","):
+        for name, tiers, _ in OFFICIAL_LADDER:
+            if only and name not in only:
+                continue
+            if any(r["name"] == name and r["preset"] == preset for r in done):
+                continue
+            print(f"{preset}: {name}", file=sys.stderr, flush=True)
+            run_args = argparse.Namespace(**vars(args))
+            if preset != "official":
+                run_args.max_rounds = args.community_max_rounds
+                run_args.min_rounds = min(args.min_rounds, args.community_max_rounds)
+            result = play_pairing(name, tiers, preset, run_args)
+            done.append(result)
+            with state.open("a") as f:
+                f.write(json.dumps(result) + "\n")
+            Path(args.out).write_text(render(done))
+    if done:
+        Path(args.out).write_text(render(done))
+        print(render(done))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

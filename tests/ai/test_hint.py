@@ -1,0 +1,53 @@
+"""Hints: a legal move for the human's seat and a one-line reason."""
+
+from __future__ import annotations
+
+import random
+
+from ai_helpers import fast_player, scenario
+
+from ai.arena import Table
+from ai.hint import Advisor, describe, hint
+from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, Kind, Phase, redact
+
+
+def test_hint_is_legal_with_a_reason_throughout_real_games() -> None:
+    rng = random.Random(2)
+    given = 0
+    for game, rules in enumerate((OFFICIAL, COMMUNITY, OFFICIAL)):
+        table = Table(rules, [fast_player("normal") for _ in range(3)], game)
+        for tier in ("hard", "expert"):
+            advisor = Advisor(tier, max_worlds=4) if tier == "expert" else Advisor(tier)
+            events = table._apply(NEXT_ROUND) if table.state.phase != Phase.TURN else []
+            advisor.observe(0, redact(events, 0))
+            s = table.state
+            while s.phase < Phase.ROUND_OVER:
+                legal = s.legal_actions(0)
+                if legal and rng.random() < 0.5:
+                    h = advisor.suggest(s.view(0), legal)
+                    if s.current == 0:
+                        assert h is not None
+                    if h is not None:
+                        assert h.action in legal and h.reason.strip()
+                        assert "\n" not in h.reason and len(h.reason) < 120
+                        given += 1
+                advisor.observe(0, redact(table.step(), 0))
+    assert given > 30
+
+
+def test_keeps_the_wild_and_warns_about_a_player_on_one_card() -> None:
+    s = scenario(OFFICIAL, ["W r1 b7 b8", "g1 g3 g4"], top="r5")
+    h = hint(s.view(0), s.legal_actions(0))
+    assert h is not None and h.action.cards[0] != s.hands[0][0]
+    assert "wild" in h.reason
+    s = scenario(OFFICIAL, ["rS r1 b7 b8", "g1", "y1 y3 y4"], top="r5")
+    h = hint(s.view(0), s.legal_actions(0))
+    assert h is not None and h.action.cards == (s.hands[0][0],)
+    assert "1 card" in h.reason
+
+
+def test_describe_every_kind() -> None:
+    s = scenario(OFFICIAL, ["W r1", "g1 g3"], top="r5")
+    for a in s.legal_actions(0):
+        assert describe(a)
+    assert describe(next(a for a in s.legal_actions(0) if a.kind == Kind.DRAW)) == "draw"

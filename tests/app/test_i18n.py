@@ -146,3 +146,34 @@ def test_system_locale_picks_the_language(monkeypatch) -> None:
     assert i18n.system_language() == "zh"
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     assert i18n.system_language() == "en"
+
+
+def test_hint_reasons_are_translated_in_every_decision(app) -> None:
+    """Every reason the AI gives over many positions has a translation (no English left)."""
+    import random as _random
+
+    from ai.hint import suggest
+    from game.app.hints import translate_reason
+    from game.engine import COMMUNITY, OFFICIAL, PARTY, State
+    from game.engine.state import Phase
+
+    i18n.set_language("zh")
+    try:
+        unknown = set()
+        rng = _random.Random(3)
+        for rules in (OFFICIAL, COMMUNITY, PARTY.with_options(wild_powers=True)):
+            for seed in range(12):
+                s = State.new(rules, 4, seed)
+                for _ in range(80):
+                    if s.phase >= Phase.ROUND_OVER:
+                        break
+                    seat = s.current
+                    legal = s.legal_actions(seat)
+                    _, reason = suggest(s.view(seat), legal, _random.Random(0))
+                    text = translate_reason(reason, lambda x: f"P{x}")
+                    if text == i18n.tr("hint.generic") and reason:
+                        unknown.add(reason)
+                    s.apply(rng.choice(legal))
+        assert unknown == set()
+    finally:
+        i18n.set_language("en")

@@ -1,4 +1,13 @@
-"""AI players: each sees one seat's view and its legal actions, never the game state."""
+"""AI players: each sees one seat's view and its legal actions, never the game state.
+
+For the app:
+- make_player(tier, **options) -> a Player for one seat of one match; tiers PLAYER_TIERS
+  ("easy", "normal", "hard", "expert"). Feed it observe(seat, redacted events) and ask
+  act(view, legal, rng) -> Action, or None to let an out-of-turn moment pass. Expert takes
+  budget_ms (default 250) and cancel (a threading.Event; or call player.cancel()).
+- timing_for(tier) -> Timing: think, catch and jump-in delays and the forgetting chances.
+- ai.hint.Advisor(tier="hard").suggest(view, legal) -> Hint(action, reason) for a human.
+"""
 
 from .base import Player
 from .registry import PLAYER_TIERS, TIERS, make_player

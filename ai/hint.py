@@ -60,3 +60,14 @@ class Advisor:
 def hint(view: SeatView, legal: list[Action], advisor: Advisor | None = None) -> Hint | None:
     """One-off hint from the view alone (an Advisor fed with events knows more)."""
     return (advisor or Advisor()).suggest(view, legal)
+
+
+def suggest(view: SeatView, legal: list[Action], rng: random.Random | None = None,
+            tier: str = "hard") -> tuple[Action, str]:
+    """(move, reason) for the app's hint button, from the view alone. With only out-of-turn
+    moves open and none worth taking, the first is returned with a reason saying so."""
+    player = make_player(tier)
+    a = player.act(view, legal, rng or random.Random(0))
+    if a is None:
+        return legal[0], "nothing to gain right now: you can let this moment pass"
+    return a, getattr(player, "last_reason", "") or describe(a)

@@ -37,12 +37,8 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    # The binary string, reversed, lists cards in order: faster than peeling bits off.
+    return [i for i, ch in enumerate(bin(mask)[:1:-1]) if ch == "1"]
 
 
 COLOUR_MASK: tuple[int, ...] = tuple(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from game.engine import Action, Kind, State
 from game.engine.cards import DRAW_TWO, FULL_DECK_SIZE, SKIP, WILD, WILD_DRAW_FOUR
 
+from .fastsim import simulate, supported
 from .knowledge import COL, POINTS, RANK, finish_mask
 
 TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER = range(7)
@@ -124,12 +127,16 @@ def choose(s: State, seat: int) -> Action:
     return next((a for a in legal if a.kind not in (Kind.CALL_UNO, Kind.CATCH)), legal[0])
 
 
-def rollout(s: State, root: int, max_steps: int = 400) -> float:
+def rollout(s: State, root: int, max_steps: int = 400, fast: bool = True) -> float:
     """Play the round out with the fast policy; 1 if root's side wins, else 0 (a round cut
-    short is scored by hand sizes)."""
+    short is scored by hand sizes). Under simple rules the engine hands over to fastsim as
+    soon as a plain turn begins."""
     steps = 0
     apply = s.apply
+    quick = fast and supported(s.rules)
     while s.phase < ROUND_OVER and steps < max_steps:
+        if quick and s.phase == TURN and not s.pending and not s.alt:
+            return simulate(s, s.team_of[root], random.Random(s.rng), max_steps - steps)
         risk = s.uno_risk
         if risk >= 0 and not s.uno_called[risk]:
             apply(_CALL_UNO[risk], False)  # everyone calls UNO in rollouts
@@ -140,4 +147,3 @@ def rollout(s: State, root: int, max_steps: int = 400) -> float:
     mine = len(s.hands[root])
     best = min(len(h) for i, h in enumerate(s.hands) if s.team_of[i] != s.team_of[root])
     return max(0.0, min(1.0, 0.5 + 0.08 * (best - mine)))
-

@@ -51,3 +51,11 @@ def test_describe_every_kind() -> None:
     for a in s.legal_actions(0):
         assert describe(a)
     assert describe(next(a for a in s.legal_actions(0) if a.kind == Kind.DRAW)) == "draw"
+
+
+def test_suggest_as_the_app_calls_it() -> None:
+    from ai.hint import suggest
+
+    s = scenario(OFFICIAL, ["W r1 b7 b8", "g1 g3 g4"], top="r5")
+    action, reason = suggest(s.view(0), s.legal_actions(0), random.Random(0))
+    assert action in s.legal_actions(0) and reason

@@ -44,6 +44,8 @@ def play_tables(tier: str, tables: int, seed: int) -> tuple[Counter, Counter]:
             table.play_round(max_steps=20_000)
             if table.state.phase == Phase.MATCH_OVER:
                 break
+        for p in players:
+            assert getattr(p.inner, "search_failures", 0) == 0, rules.changed()
     return faced, chosen
 
 

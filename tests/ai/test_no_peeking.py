@@ -10,20 +10,7 @@ from ai_helpers import TIERS, fast_player, random_rules
 
 from ai.arena import Table
 from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, Event, Phase, State, redact
-
-
-def hidden_shuffle(s: State, seat: int, rng: random.Random) -> State:
-    """The same game except for cards `seat` cannot see: others' hands and the stock."""
-    t = s.clone()
-    hidden = [c for i, h in enumerate(t.hands) if i != seat for c in h] + t.stock
-    rng.shuffle(hidden)
-    k = 0
-    for i, h in enumerate(t.hands):
-        if i != seat:
-            t.hands[i] = hidden[k:k + len(h)]
-            k += len(h)
-    t.stock = hidden[k:]
-    return t
+from tests.engine.test_simulation import hidden_shuffle
 
 
 def moments(seed: int, count: int):

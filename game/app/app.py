@@ -15,7 +15,7 @@ import pygame_gui
 from game.app import i18n
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
 from game.app.scene import Scene
-from saves.settings import AnimationSpeed, Language, Settings, load_settings, save_settings
+from saves.settings import AnimationSpeed, Settings, load_settings, save_settings
 
 log = logging.getLogger("uno.app")
 
@@ -283,6 +283,3 @@ class App:
         _raster._fonts.clear()
         pygame.quit()
 
-
-def language_setting(code: str) -> Language:
-    return {"en": Language.ENGLISH, "zh": Language.CHINESE}.get(code, Language.SYSTEM)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton
 
 from game.app.i18n import key
 
@@ -17,7 +16,6 @@ FELT = (18, 84, 52)
 FELT_DARK = (11, 56, 35)
 GOLD = (255, 215, 64)
 WHITE = (242, 242, 234)
-SHADOW = (0, 0, 0)
 
 
 def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | None = None,
@@ -29,14 +27,6 @@ def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | N
     if focus:
         scene.focus.add(b)
     return b
-
-
-def label(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | None = None,
-          **values: object) -> UILabel:
-    lab = UILabel(rect, key(text_key), scene.app.ui, object_id=object_id,
-                  text_kwargs={k: str(v) for k, v in values.items()})
-    scene.add(lab)
-    return lab
 
 
 def column(scene: Scene, keys: list[str], *, centre_x: int, top: int, width: int,
@@ -76,7 +66,3 @@ def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))
-
-
-def is_button(event: pygame.event.Event) -> bool:
-    return event.type == pygame_gui.UI_BUTTON_PRESSED

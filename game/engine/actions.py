@@ -76,10 +76,3 @@ class Action:
             raise IllegalAction(f"action names a card that does not exist: {data!r}")
         return cls(kind, seat, tuple(cards), colour, target)
 
-
-def play(seat: int, *cards: int, colour: int = -1) -> Action:
-    return Action(Kind.PLAY, seat, tuple(cards), colour)
-
-
-def draw(seat: int) -> Action:
-    return Action(Kind.DRAW, seat)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from . import events as ev
 from . import rng
@@ -26,7 +25,7 @@ from .cards import (
 )
 from .errors import IllegalAction, NotYourTurn
 from .rules import Rules
-from .state import Phase, StateData
+from .state import StateData
 from .view import SeatView
 
 COL = CARD_COLOUR_T
@@ -82,9 +81,6 @@ class State(StateData):
     @property
     def live(self) -> bool:
         return self.phase < ROUND_OVER
-
-    def team(self, seat: int) -> int:
-        return self.team_of[seat]
 
     def _rand(self, n: int) -> int:
         self.rng, v = rng.below(self.rng, n)
@@ -904,8 +900,4 @@ class State(StateData):
         s.uno_called = list(view.uno_called)
         s._check()
         return s
-
-    def describe(self) -> dict[str, Any]:
-        """A short public summary (for logs and save slots)."""
-        return {"round": self.round_no, "scores": self.scores[:], "phase": Phase(self.phase).name}
 

@@ -11,6 +11,7 @@ from game.engine import Action, EngineError, Kind, SeatView
 from game.engine.cards import CARD_FACE
 
 from .hard import HardPlayer
+from .knowledge import COL
 from .normal import best_reason
 from .search import SearchConfig, SearchResult, search
 
@@ -31,6 +32,27 @@ def distinct(actions: list[Action]) -> list[Action]:
             seen.add(k)
             out.append(a)
     return out
+
+
+def diverse(ranked: list[Action], limit: int = MAX_CANDIDATES) -> list[Action]:
+    """The best few moves, but different cards first: a wild's four colours must not crowd
+    every other card out of the search."""
+    moves = distinct(ranked)
+    picked: list[Action] = []
+    seen: set[tuple[int, ...]] = set()
+    for a in moves:
+        faces = tuple(CARD_FACE[c] for c in a.cards)
+        if faces not in seen:
+            seen.add(faces)
+            picked.append(a)
+    picked = picked[:limit]
+    for a in moves:
+        if len(picked) >= limit:
+            break
+        if a not in picked:
+            picked.append(a)
+    # Keep Hard's order (its choice first: the fallback and the tie-breaker).
+    return sorted(picked, key=moves.index)
 
 
 class ExpertPlayer(HardPlayer):
@@ -100,6 +122,7 @@ class ExpertPlayer(HardPlayer):
             reason = best_reason(self.play_terms(self.context(view, own), chosen))
         else:
             reason = {Kind.TAKE: "take the penalty", Kind.KEEP: "keep the card you drew",
+                      Kind.DRAW: "draw and keep your wild for later",
                       Kind.CHOOSE_COLOUR: "name this colour",
                       Kind.SWAP: "trade cards"}.get(chosen.kind, chosen.kind.name.lower())
         if r is not None and r.worlds:
@@ -112,8 +135,12 @@ class ExpertPlayer(HardPlayer):
             return fallback
         reason = self.last_reason
         ctx = self.context(view, own)
-        ranked = self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])
-        cands = distinct([fallback] + [a for _, a, _ in ranked])[:MAX_CANDIDATES]
+        plays = [a for a in own if a.kind == Kind.PLAY]
+        ranked = self.rank_plays(ctx, plays)
+        cands = diverse([fallback] + [a for _, a, _ in ranked])
+        draw = next((a for a in own if a.kind == Kind.DRAW), None)
+        if draw is not None and all(COL[a.cards[0]] == 4 for a in plays):
+            cands.append(draw)  # only wilds fit: drawing instead keeps one for later
         chosen = self._search(view, cands, rng)
         self._explain(view, own, chosen, fallback, reason)
         return chosen

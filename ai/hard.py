@@ -19,7 +19,7 @@ from .normal import (
     teammates,
 )
 from .plan import Leaf, Planner, gives_again, penalty
-from .tracker import Tracker
+from .tracker import LAST_ODDS, NAMED_ODDS, Tracker
 
 # Weights of the position a turn ends in (tuned on the ladder against Normal).
 VOID_WEIGHT = 10.0  # blocking: the next player cannot follow the colour and number we leave
@@ -33,11 +33,6 @@ HARD_KEEP_FOUR = 20.0  # a +4 held back (on top of a wild's value): a weapon for
 # kept for later is worth little when the round may end in a turn or two.
 HOLD_FACTOR = (0.2, 0.2, 0.35, 0.6, 0.8, 1.0)
 BLUFF_AT = 2  # bluff a +4 only at a player this close to going out
-# Odds multipliers on "holds a card of this colour", measured against real play: the colour
-# a player named for a wild is held more often than counting says, the colour of the card
-# they just played less often.
-NAMED_ODDS = 2.0
-LAST_ODDS = 0.6
 
 
 def urgency(size: int) -> float:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from game.engine import Action, Kind, State
 from game.engine.cards import DRAW_TWO, FULL_DECK_SIZE, SKIP, WILD, WILD_DRAW_FOUR
 
@@ -136,7 +134,7 @@ def rollout(s: State, root: int, max_steps: int = 400, fast: bool = True) -> flo
     quick = fast and supported(s.rules)
     while s.phase < ROUND_OVER and steps < max_steps:
         if quick and s.phase == TURN and not s.pending and not s.alt:
-            return simulate(s, s.team_of[root], random.Random(s.rng), max_steps - steps)
+            return simulate(s, s.team_of[root], s.rng, max_steps - steps)
         risk = s.uno_risk
         if risk >= 0 and not s.uno_called[risk]:
             apply(_CALL_UNO[risk], False)  # everyone calls UNO in rollouts

@@ -22,7 +22,8 @@ class SearchConfig:
     max_worlds: int = 2000  # also stop after this many sampled worlds (repeatable results)
     min_worlds: int = 8  # before pruning any candidate
     prune_z: float = 3.0  # drop a candidate this many standard errors behind the leader
-    safety: float = 0.9  # leave this share of the budget unused for overheads
+    switch_z: float = 0.5  # overrule the heuristic's choice only when this far ahead
+    safety: float = 0.93  # use this share of the budget (the rest covers overheads)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,13 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     t0 = time.perf_counter() if started is None else started
     deadline = t0 + config.budget_ms / 1000.0 * config.safety
     k = len(candidates)
-    results: list[list[float]] = [[] for _ in range(k)]  # per candidate, per world
+    pairs = Pairs(k)
     active = list(range(k))
     worlds = 0
     cancelled = False
     seat = view.seat
     per_world = 0.0
+    got = [0.0] * k
     while worlds < config.max_worlds and len(active) > 1:
         if cancel is not None and cancel.is_set():
             cancelled = True
@@ -58,35 +60,67 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
         for i in active:
             s = base.clone()
             s.apply(candidates[i], False)
-            results[i].append(rollout(s, seat))
+            got[i] = rollout(s, seat)
+        pairs.add(active, got)
         worlds += 1
         # Expected cost of one more world, with a margin: the budget is a hard limit.
         per_world = (time.perf_counter() - t0) / worlds * 1.5
         if worlds >= config.min_worlds and worlds % 4 == 0:
-            active = _prune(active, results, config.prune_z)
-    means = tuple(sum(r) / len(r) if r else 0.0 for r in results)
+            active = pairs.prune(active, config.prune_z)
+    means = tuple(pairs.mean(i) for i in range(k))
     if worlds == 0:
         return SearchResult(candidates[0], 0, means, 0, cancelled)
     best = max(active, key=lambda i: (means[i], -i))
+    if best != 0 and 0 in active and not pairs.ahead(best, 0, config.switch_z):
+        best = 0  # a lead within the noise does not overrule the heuristic's choice
     return SearchResult(candidates[best], best, means, worlds, cancelled)
 
 
-def _prune(active: list[int], results: list[list[float]], z: float) -> list[int]:
-    """Drop candidates clearly behind the leader on the worlds they shared (the last n
-    worlds: every active candidate was tried in each of them)."""
-    n = min(len(results[i]) for i in active)
-    mean = {i: sum(results[i][-n:]) / n for i in active}
-    lead = max(active, key=lambda i: (mean[i], -i))
-    keep = []
-    for i in active:
-        if i == lead:
-            keep.append(i)
-            continue
-        d = [a - b for a, b in zip(results[lead][-n:], results[i][-n:], strict=True)]
-        m = sum(d) / n
-        var = sum((x - m) ** 2 for x in d) / (n - 1)
-        # A floor on the spread: a few worlds that all agree prove little.
-        se = max(math.sqrt(var / n), 0.25 / math.sqrt(n))
-        if m <= z * se:
-            keep.append(i)
-    return keep
+class Pairs:
+    """Running totals of every candidate's results and of the differences between each pair
+    on the worlds both were tried in (every active candidate is tried in every world)."""
+
+    def __init__(self, k: int) -> None:
+        self.sums = [0.0] * k
+        self.tries = [0] * k
+        self.d = [[0.0] * k for _ in range(k)]  # sum of (r_i - r_j)
+        self.q = [[0.0] * k for _ in range(k)]  # sum of (r_i - r_j) ** 2
+        self.n = [[0] * k for _ in range(k)]
+
+    def add(self, active: list[int], got: list[float]) -> None:
+        for i in active:
+            self.sums[i] += got[i]
+            self.tries[i] += 1
+            for j in active:
+                if j != i:
+                    diff = got[i] - got[j]
+                    self.d[i][j] += diff
+                    self.q[i][j] += diff * diff
+                    self.n[i][j] += 1
+
+    def mean(self, i: int) -> float:
+        return self.sums[i] / self.tries[i] if self.tries[i] else 0.0
+
+    def diff(self, i: int, j: int) -> tuple[float, float, int]:
+        """Mean and standard error of r_i - r_j, and the worlds they shared."""
+        n = self.n[i][j]
+        if n < 2:
+            return 0.0, 1.0, n
+        m = self.d[i][j] / n
+        var = max(self.q[i][j] / n - m * m, 0.0) * n / (n - 1)
+        return m, math.sqrt(var / n), n
+
+    def ahead(self, i: int, j: int, z: float) -> bool:
+        m, se, n = self.diff(i, j)
+        return n >= 2 and m > z * se
+
+    def prune(self, active: list[int], z: float) -> list[int]:
+        """Drop candidates clearly behind the leader. A floor on the spread keeps a few
+        worlds that happen to agree from proving too much."""
+        lead = max(active, key=lambda i: (self.mean(i), -i))
+        keep = []
+        for i in active:
+            m, se, n = self.diff(lead, i)
+            if i == lead or m <= z * max(se, 0.25 / math.sqrt(max(n, 1))):
+                keep.append(i)
+        return keep

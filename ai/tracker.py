@@ -22,6 +22,11 @@ from .knowledge import (
 )
 from .slots import HARD, SOFT, Refuted, p_holds, take_out
 
+# Odds multipliers on "holds a card of this colour", measured against real play: the colour
+# a player named for a wild is held more often than counting says, the colour of the card
+# they just played less often.
+NAMED_ODDS = 2.0
+LAST_ODDS = 0.6
 # After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
 DISTRUST = 2
 

@@ -6,9 +6,11 @@ import random
 
 from game.engine import SeatView, State
 
-from .knowledge import BIT, cards_of, deck_mask, mask_of
+from .knowledge import BIT, COL, cards_of, deck_mask, mask_of
 from .slots import effective
-from .tracker import Tracker
+from .tracker import LAST_ODDS, NAMED_ODDS, Tracker
+
+WORLD_TRIES = 6  # samples drawn to find a plausible world before taking the last one
 
 
 def sample_world(view: SeatView, tracker: Tracker, rng: random.Random
@@ -52,8 +54,26 @@ def sample_world(view: SeatView, tracker: Tracker, rng: random.Random
     return hands, pool
 
 
+def plausibility(view: SeatView, tracker: Tracker, hands: list[list[int]]) -> float:
+    """Relative likelihood of these hands given how opponents named and played colours
+    (the same measured odds Hard uses), at most 1: a world is kept with this chance."""
+    p = 1.0
+    for o in range(view.players):
+        if o == view.seat or o >= len(tracker.named_colour):
+            continue
+        named, last = tracker.named_colour[o], tracker.last_colour[o]
+        if named >= 0 and not any(COL[c] == named for c in hands[o]):
+            p /= NAMED_ODDS
+        if 0 <= last != named and any(COL[c] == last for c in hands[o]):
+            p *= LAST_ODDS
+    return p
+
+
 def world_state(view: SeatView, tracker: Tracker, rng: random.Random) -> State:
-    hands, stock = sample_world(view, tracker, rng)
+    for _ in range(WORLD_TRIES):
+        hands, stock = sample_world(view, tracker, rng)
+        if rng.random() < plausibility(view, tracker, hands):
+            break
     if view.phase == 1 and view.current != view.seat and hands[view.current]:
         # Another seat holds a drawn card it may play: make it one that fits.
         _fit_drawn(view, hands[view.current], stock)

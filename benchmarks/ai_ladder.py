@@ -118,6 +118,14 @@ def render(results: list[dict[str, Any]]) -> str:
         lines.append(f"- slowest p95 of the other tiers: {worst[0]:.2f} ms ({worst[1]}, "
                      f"{worst[2]} {worst[3]}; target <= 5 ms: "
                      f"{'met' if worst[0] <= 5 else 'missed'})")
+    lines += ["", "## Notes", "",
+              "- Each round is played by fresh players (no memory between rounds); every tier "
+              "keeps its human-like slips as in play (Easy forgets UNO 30% of the time and "
+              "misses half its catches, Normal 10% and a quarter; Hard and Expert never).",
+              "- Decision times are wall-clock per call of act() on the shared 2-core machine "
+              "(other jobs ran at times); own-turn decisions include the trivial ones.",
+              "- Expert's search stops at its budget or earlier once one move is clearly "
+              "best, so rounds with Expert take about 1-2 s."]
     lines += ["", f"Expert budget: {results[0]['budget_ms']:.0f} ms per decision. "
               f"Machine: {results[0]['machine_cpus']} CPUs; load average at the end of each "
               "run is in the JSON-lines file next to this one."]

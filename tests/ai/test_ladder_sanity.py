@@ -22,11 +22,12 @@ def test_hard_beats_easy_and_holds_normal() -> None:
 
 
 def test_expert_beats_easy_and_holds_hard() -> None:
-    opts = {"expert": {**FAST_EXPERT, "max_worlds": 16}}
+    # A tiny search (24 worlds a move) keeps this quick; it still has to hold its own.
+    opts = {"expert": {**FAST_EXPERT, "max_worlds": 24}}
     assert run_ladder(["expert", "easy"], deals=20, seed=4, rules=OFFICIAL,
                       options=opts).entries[0].win_rate > 0.55
-    assert run_ladder(["expert", "hard"], deals=20, seed=5, rules=OFFICIAL,
-                      options=opts).entries[0].win_rate > 0.35
+    assert run_ladder(["expert", "hard"], deals=60, seed=5, rules=OFFICIAL,
+                      options=opts).entries[0].win_rate > 0.38
 
 
 def test_four_player_table_rotates_every_seat() -> None:

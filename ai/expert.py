@@ -12,10 +12,13 @@ from game.engine.cards import CARD_FACE
 
 from .hard import HardPlayer
 from .knowledge import COL
-from .normal import best_reason
+from .reasons import GENERIC, Reason, best_reason
 from .search import SearchConfig, SearchResult, search
 
 MAX_CANDIDATES = 4  # Hard's best few moves are searched; the rest are rarely better
+# Why the search picked a move that is not a play over Hard's choice.
+_SEARCHED_MOVE = {Kind.TAKE: "take", Kind.KEEP: "keep_drawn", Kind.DRAW: "draw_keep_wild",
+                  Kind.CHOOSE_COLOUR: "name_colour", Kind.SWAP: "trade_cards"}
 
 
 def _key(a: Action) -> tuple:
@@ -114,19 +117,18 @@ class ExpertPlayer(HardPlayer):
         return result.action
 
     def _explain(self, view: SeatView, own: list[Action], chosen: Action, fallback: Action,
-                 fallback_reason: str) -> None:
+                 fallback_reason: Reason | None) -> None:
         r = self.last_search
+        reason: Reason | None
         if chosen == fallback or r is None:
             reason = fallback_reason
         elif chosen.kind == Kind.PLAY:
             reason = best_reason(self.play_terms(self.context(view, own), chosen))
         else:
-            reason = {Kind.TAKE: "take the penalty", Kind.KEEP: "keep the card you drew",
-                      Kind.DRAW: "draw and keep your wild for later",
-                      Kind.CHOOSE_COLOUR: "name this colour",
-                      Kind.SWAP: "trade cards"}.get(chosen.kind, chosen.kind.name.lower())
+            reason = Reason(_SEARCHED_MOVE.get(chosen.kind, "generic"))
         if r is not None and r.worlds:
-            reason = f"{reason} (wins {r.means[r.index]:.0%} of {r.worlds} simulated deals)"
+            reason = Reason("searched", n=r.worlds, p=r.means[r.index],
+                            inner=reason or GENERIC)
         self.last_reason = reason
 
     def choose_play(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:

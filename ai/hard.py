@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.engine import Action, Event, Kind, SeatView
-from game.engine.cards import BLANK, COLOUR_NAMES, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
+from game.engine.cards import BLANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
 from .knowledge import COL, POINTS, RANK, colour_counts, matching_mask
 from .normal import (
@@ -14,11 +14,11 @@ from .normal import (
     NormalPlayer,
     Term,
     make_ctx,
-    plural,
     remove_cards,
     teammates,
 )
 from .plan import Leaf, Planner, gives_again, penalty
+from .reasons import Reason
 from .tracker import LAST_ODDS, NAMED_ODDS, Tracker
 
 # Weights of the position a turn ends in (tuned on the ladder against Normal).
@@ -109,59 +109,56 @@ class HardPlayer(NormalPlayer):
         view = ctx.view
         mover = ctx.nxt if mover < 0 else mover
         size = view.hand_sizes[mover]
-        name = COLOUR_NAMES[colour]
         terms: list[Term] = []
         if not teammates(view, view.seat, mover):
             p = self.p_follow(ctx, mover, colour, top)
-            who = "next player" if mover == ctx.nxt else f"seat {mover}"
-            terms.append((VOID_WEIGHT * urgency(size) * (1.0 - p),
-                          f"{who} probably cannot follow {name}"))
+            why = Reason("block_next", colour=colour) if mover == ctx.nxt else \
+                Reason("block", seat=mover, colour=colour)
+            terms.append((VOID_WEIGHT * urgency(size) * (1.0 - p), why))
         if ctx.leader != mover:
             p_l = self.p_follow(ctx, ctx.leader, colour, top)
             terms.append((0.5 * VOID_WEIGHT * urgency(ctx.leader_size) * (1.0 - p_l),
-                          f"seat {ctx.leader} probably cannot follow {name}"))
+                          Reason("block", seat=ctx.leader, colour=colour)))
         return terms
 
     def leaf_terms(self, ctx: Ctx, leaf: Leaf) -> list[Term]:
         if not leaf.rest:
-            return [(1000.0, "goes out" if len(leaf.played) == 1 else "goes out this turn")]
+            return [(1000.0, Reason("goes_out"))]
         played = leaf.played
         many = len(played) > 1
         terms: list[Term] = [(10.0 * len(played),
-                              f"plays {len(played)} cards this turn" if many else "")]
+                              Reason("plays_n", n=len(played)) if many else None)]
         if leaf.drew:
-            terms.append((-FORCED_DRAW, ""))
+            terms.append((-FORCED_DRAW, None))
         # Cards held for later are worth less the sooner the round may end.
         later = HOLD_FACTOR[min(ctx.leader_size, len(HOLD_FACTOR) - 1)]
         kept = [c for c in leaf.rest if COL[c] == 4]
         if kept:
             keep = later * sum(KEEP_WILD + (HARD_KEEP_FOUR if RANK[c] == WILD_DRAW_FOUR
                                             else 0) for c in kept)
-            terms.append((keep, "keeps your wild for later" if ctx.wild_playable else ""))
+            terms.append((keep, Reason("keep_wild") if ctx.wild_playable else None))
         rc = colour_counts(leaf.rest)
-        terms.append((STRENGTH * rc[leaf.colour],
-                      f"stays in your strongest colour ({COLOUR_NAMES[leaf.colour]})"))
+        terms.append((STRENGTH * rc[leaf.colour], Reason("strongest", colour=leaf.colour)))
         if leaf.opp_draws:
             boost = 1.0 + OPP_DRAW_LOW * (ctx.nxt_size <= 2)
             terms.append((boost * OPP_DRAW * leaf.opp_draws,
-                          f"makes the next player draw {leaf.opp_draws}"))
+                          Reason("makes_draw", n=leaf.opp_draws)))
         count = sum(1 for c in played if RANK[c] == RANK[leaf.top]) if not many else 1
         mover = self.mover_after(ctx, leaf.top, count)
         top = -1 if leaf.drew else leaf.top
         terms += self.colour_terms(ctx, leaf.colour, top, mover)
         pts = sum(POINTS[c] for c in played)
         if ctx.leader_size <= 2:
-            terms.append((0.4 * pts, f"sheds high points while seat {ctx.leader} has "
-                                     f"{plural(ctx.leader_size)}"))
+            terms.append((0.4 * pts, Reason("shed_points", n=ctx.leader_size, seat=ctx.leader)))
         else:
-            terms.append((0.05 * pts, ""))
+            terms.append((0.05 * pts, None))
         return terms
 
     def play_terms(self, ctx: Ctx, a: Action) -> list[Term]:
         cards = a.cards
         rest = remove_cards(ctx.hand, cards)
         if not rest:
-            return [(1000.0, "goes out")]
+            return [(1000.0, Reason("goes_out"))]
         rules = ctx.view.rules
         colour = self.new_colour(ctx, a, rest)
         planner = Planner(rules, ctx.n, lambda leaf: sum(t[0] for t in self.leaf_terms(
@@ -175,20 +172,18 @@ class HardPlayer(NormalPlayer):
         if ctx.n > 2:
             attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR)
             if attack and ctx.nxt_size <= 2 and not ctx.nxt_mate:
-                terms.append((30.0, f"next player has {plural(ctx.nxt_size)}"))
+                terms.append((30.0, Reason("next_low", n=ctx.nxt_size)))
             elif k == REVERSE and ctx.nxt_size <= 2 < ctx.prev_size:
-                terms.append((20.0, "turns play away from the player with "
-                                    f"{plural(ctx.nxt_size)}"))
+                terms.append((20.0, Reason("turn_away", n=ctx.nxt_size)))
         if k == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
                 k == 7 and rules.seven_zero):
             gain = len(rest) - ctx.leader_size
-            terms.append((8.0 * gain, f"swaps your {plural(len(rest))} for seat "
-                                      f"{ctx.leader}'s {ctx.leader_size}"))
+            terms.append((8.0 * gain, Reason("swap_hands", n=len(rest), m=ctx.leader_size,
+                                             seat=ctx.leader)))
         elif k == 0 and rules.seven_zero:
-            terms.append((8.0 * (len(rest) - ctx.prev_size), "passes every hand on"))
+            terms.append((8.0 * (len(rest) - ctx.prev_size), Reason("rotate")))
         if self.is_bluff(ctx, a):
-            terms.append((self.bluff_value(ctx), f"bluff a +4: next player has "
-                                                  f"{plural(ctx.nxt_size)}"))
+            terms.append((self.bluff_value(ctx), Reason("bluff", n=ctx.nxt_size)))
         return terms
 
     def is_bluff(self, ctx: Ctx, a: Action) -> bool:
@@ -210,12 +205,12 @@ class HardPlayer(NormalPlayer):
         # Bluff only against the player about to win, and only when it pays on average.
         return ctx.nxt_size <= BLUFF_AT and ctx.nxt == ctx.leader and self.bluff_value(ctx) > 0
 
-    def best_colour(self, ctx: Ctx, hand: list[int]) -> tuple[int, str]:
+    def best_colour(self, ctx: Ctx, hand: list[int]) -> tuple[int, Reason]:
         counts = colour_counts(hand)
-        best, best_score, reason = 0, -1e9, ""
+        best, best_score, reason = 0, -1e9, Reason("name_strongest", colour=0)
         for c in range(4):
-            terms = [(4.0 * counts[c], f"name {COLOUR_NAMES[c]}: your strongest colour")]
-            terms += [(v, "name " + COLOUR_NAMES[c] + ": " + r) for v, r in
+            terms = [(4.0 * counts[c], Reason("name_strongest", colour=c))]
+            terms += [(v, Reason("name_because", colour=c, inner=r)) for v, r in
                       self.colour_terms(ctx, c)]
             score = sum(t[0] for t in terms)
             if score > best_score:
@@ -231,7 +226,7 @@ class HardPlayer(NormalPlayer):
         # costs pending: it pays when p > cp / (pending + cp) (1/3 under the 4/6 rule).
         threshold = cp / (view.pending + cp) if view.pending + cp else 1.0
         if p > threshold:
-            self.last_reason = f"challenge: the +4 is a bluff with chance {p:.0%}"
+            self.last_reason = Reason("challenge_p", p=p)
             return True
         return False
 
@@ -239,15 +234,14 @@ class HardPlayer(NormalPlayer):
         a = super().answer_penalty(view, own, rng)
         if a.kind == Kind.TAKE and any(x.kind == Kind.CHALLENGE for x in own):
             p = self.tracker.p_bluff(view.wd4_by, view.wd4_colour)
-            self.last_reason = f"accept the +4: a bluff is unlikely ({p:.0%})"
+            self.last_reason = Reason("accept_p", p=p)
         return a
 
     def wild_power(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         ctx = self.context(view, own)
         swap = next((a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader), None)
         if swap is not None and ctx.leader_size <= 2 and len(ctx.hand) >= ctx.leader_size + 2:
-            self.last_reason = (f"trade 3 cards with seat {ctx.leader}, who has "
-                                f"{plural(ctx.leader_size)}")
+            self.last_reason = Reason("trade", n=ctx.leader_size, seat=ctx.leader)
             return swap
         colour, self.last_reason = self.best_colour(ctx, ctx.hand)
         return next(a for a in own if a.kind == Kind.CHOOSE_COLOUR and a.colour == colour)

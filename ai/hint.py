@@ -6,32 +6,20 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Action, Event, Kind, SeatView, card_name
+from game.engine import Action, Event, SeatView
 
+from .reasons import GENERIC, Reason
 from .registry import make_player
-
-_COLOURS = ("red", "yellow", "green", "blue")
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     action: Action
-    reason: str  # one line, e.g. "keeps your wild for later"
+    reason: Reason  # why, e.g. Reason("keep_wild"); the app words it
 
 
-def describe(a: Action) -> str:
-    """A short imperative for an action, for when no better reason is at hand."""
-    k = a.kind
-    if k in (Kind.PLAY, Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.GIVE):
-        cards = " and ".join(card_name(c) for c in a.cards)
-        colour = f" (name {_COLOURS[a.colour]})" if a.colour >= 0 else ""
-        verb = {Kind.PLAY: "play", Kind.GIVE: "give"}.get(k, "jump in with")
-        return f"{verb} the {cards}{colour}"
-    if k == Kind.CHOOSE_COLOUR:
-        return f"name {_COLOURS[a.colour]}"
-    if k in (Kind.CATCH, Kind.PEEK, Kind.SWAP, Kind.PICK_TARGET):
-        return f"{k.name.lower().replace('_', ' ')} seat {a.target}"
-    return k.name.lower().replace("_", " ")
+def reason_of(player: object) -> Reason:
+    return getattr(player, "last_reason", None) or GENERIC
 
 
 class Advisor:
@@ -53,8 +41,7 @@ class Advisor:
         a = self.player.act(view, legal, random.Random(self.seed))
         if a is None:
             return None
-        reason = getattr(self.player, "last_reason", "") or describe(a)
-        return Hint(a, reason)
+        return Hint(a, reason_of(self.player))
 
 
 def hint(view: SeatView, legal: list[Action], advisor: Advisor | None = None) -> Hint | None:
@@ -63,11 +50,11 @@ def hint(view: SeatView, legal: list[Action], advisor: Advisor | None = None) ->
 
 
 def suggest(view: SeatView, legal: list[Action], rng: random.Random | None = None,
-            tier: str = "hard") -> tuple[Action, str]:
+            tier: str = "hard") -> tuple[Action, Reason]:
     """(move, reason) for the app's hint button, from the view alone. With only out-of-turn
     moves open and none worth taking, the first is returned with a reason saying so."""
     player = make_player(tier)
     a = player.act(view, legal, rng or random.Random(0))
     if a is None:
-        return legal[0], "nothing to gain right now: you can let this moment pass"
-    return a, getattr(player, "last_reason", "") or describe(a)
+        return legal[0], Reason("let_pass")
+    return a, reason_of(player)

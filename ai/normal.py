@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from game.engine import Action, Kind, SeatView
 from game.engine.cards import (
     BLANK,
-    COLOUR_NAMES,
     DRAW_TWO,
     REVERSE,
     SKIP,
@@ -17,8 +16,9 @@ from game.engine.cards import (
 
 from .knowledge import COL, POINTS, RANK, colour_counts, majority_colour
 from .policy import Policy
+from .reasons import Reason, best_reason
 
-Term = tuple[float, str]
+Term = tuple[float, Reason | None]
 KEEP_WILD = 22.0  # what holding a wild back is worth when a coloured card would do
 KEEP_FOUR = 8.0  # a +4 is worth keeping even more (the strongest attack)
 # Normal's simple challenge rule: a big hand almost surely held the colour.
@@ -68,15 +68,6 @@ def remove_cards(hand: list[int], cards: tuple[int, ...]) -> list[int]:
     return rest
 
 
-def plural(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def best_reason(terms: list[Term]) -> str:
-    named = [t for t in terms if t[1]]
-    return max(named, key=lambda t: t[0])[1] if named else ""
-
-
 class NormalPlayer(Policy):
     """Scores every legal play with a few readable rules and plays the best."""
 
@@ -94,40 +85,38 @@ class NormalPlayer(Policy):
         cards = a.cards
         rest = remove_cards(ctx.hand, cards)
         if not rest:
-            return [(1000.0, "goes out")]
+            return [(1000.0, Reason("goes_out"))]
         first = cards[0]
         k = RANK[first]
         colour = self.new_colour(ctx, a, rest)
         rc = colour_counts(rest)
-        terms: list[Term] = [(10.0 * len(cards), "")]
+        terms: list[Term] = [(10.0 * len(cards), None)]
         if len(cards) > 1:
-            terms.append((8.0 * (len(cards) - 1), f"plays {len(cards)} cards at once"))
+            terms.append((8.0 * (len(cards) - 1), Reason("plays_n", n=len(cards))))
         wild = COL[first] == 4
         if wild:
-            terms.append((-KEEP_FOUR if k == WILD_DRAW_FOUR else 0.0, ""))
+            terms.append((-KEEP_FOUR if k == WILD_DRAW_FOUR else 0.0, None))
         elif ctx.wild_playable:
-            terms.append((KEEP_WILD, "keeps your wild for later"))
-        terms.append((4.0 * rc[colour],
-                      f"stays in your strongest colour ({COLOUR_NAMES[colour]})"))
+            terms.append((KEEP_WILD, Reason("keep_wild")))
+        terms.append((4.0 * rc[colour], Reason("strongest", colour=colour)))
         attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR) or (k == REVERSE and ctx.n == 2)
         if attack and ctx.nxt_size <= 2 and not ctx.nxt_mate:
-            terms.append((30.0, f"next player has {plural(ctx.nxt_size)}"))
+            terms.append((30.0, Reason("next_low", n=ctx.nxt_size)))
         elif k == REVERSE and ctx.n > 2 and ctx.nxt_size <= 2 < ctx.prev_size:
-            terms.append((20.0, f"turns play away from the player with {plural(ctx.nxt_size)}"))
+            terms.append((20.0, Reason("turn_away", n=ctx.nxt_size)))
         pts = sum(POINTS[c] for c in cards)
         if ctx.leader_size <= 2:
-            terms.append((0.4 * pts, f"sheds high points while seat {ctx.leader} has "
-                                     f"{plural(ctx.leader_size)}"))
+            terms.append((0.4 * pts, Reason("shed_points", n=ctx.leader_size, seat=ctx.leader)))
         else:
-            terms.append((0.05 * pts, ""))
+            terms.append((0.05 * pts, None))
         rules = ctx.view.rules
         if k == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
                 k == 7 and rules.seven_zero):
             gain = len(rest) - ctx.leader_size
-            terms.append((8.0 * gain, f"swaps your {plural(len(rest))} for seat "
-                                      f"{ctx.leader}'s {ctx.leader_size}"))
+            terms.append((8.0 * gain, Reason("swap_hands", n=len(rest), m=ctx.leader_size,
+                                             seat=ctx.leader)))
         elif k == 0 and rules.seven_zero:
-            terms.append((8.0 * (len(rest) - ctx.prev_size), "passes every hand on"))
+            terms.append((8.0 * (len(rest) - ctx.prev_size), Reason("rotate")))
         return terms
 
     def allowed(self, ctx: Ctx, a: Action) -> bool:
@@ -137,7 +126,8 @@ class NormalPlayer(Policy):
         colour = ctx.view.colour
         return not any(COL[c] == colour for c in ctx.hand if c not in a.cards)
 
-    def rank_plays(self, ctx: Ctx, plays: list[Action]) -> list[tuple[float, Action, str]]:
+    def rank_plays(self, ctx: Ctx, plays: list[Action]
+                   ) -> list[tuple[float, Action, Reason | None]]:
         scored = []
         for a in plays:
             if not self.allowed(ctx, a):
@@ -156,7 +146,7 @@ class NormalPlayer(Policy):
             self.last_reason = ranked[0][2]
             return ranked[0][1]
         draw = next((a for a in own if a.kind == Kind.DRAW), own[0])
-        self.last_reason = "no card fits: draw"
+        self.last_reason = Reason("draw")
         return draw
 
     def context(self, view: SeatView, own: list[Action]) -> Ctx:
@@ -176,15 +166,14 @@ class NormalPlayer(Policy):
                 return wild - 2.0 * colour_counts(rest)[self.new_colour(ctx, a, rest)]
 
             best = min(plays, key=cost)
-            self.last_reason = f"passes the +{view.pending} on instead of drawing it"
+            self.last_reason = Reason("pass_penalty", n=view.pending)
             return best
-        self.last_reason = f"no card can answer the +{view.pending}: take it"
+        self.last_reason = Reason("take_penalty", n=view.pending)
         return next(a for a in own if a.kind == Kind.TAKE)
 
     def should_challenge(self, view: SeatView) -> bool:
         if view.hand_sizes[view.wd4_by] >= CHALLENGE_HAND:
-            self.last_reason = (f"challenge: with {view.hand_sizes[view.wd4_by]} cards they "
-                                "probably held the colour")
+            self.last_reason = Reason("challenge_size", n=view.hand_sizes[view.wd4_by])
             return True
         return False
 
@@ -193,14 +182,14 @@ class NormalPlayer(Policy):
         ranked = self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])
         keep = next((a for a in own if a.kind == Kind.KEEP), None)
         if ranked and (ranked[0][0] > 0 or keep is None):
-            self.last_reason = "play the card you drew: " + (ranked[0][2] or "it fits")
+            self.last_reason = Reason("play_drawn", inner=ranked[0][2] or Reason("fits"))
             return ranked[0][1]
-        self.last_reason = "keep the card you drew"
+        self.last_reason = Reason("keep_drawn")
         return keep if keep is not None else own[0]
 
-    def best_colour(self, ctx: Ctx, hand: list[int]) -> tuple[int, str]:
+    def best_colour(self, ctx: Ctx, hand: list[int]) -> tuple[int, Reason]:
         c = majority_colour(hand)
-        return c, f"name {COLOUR_NAMES[c]}: your strongest colour"
+        return c, Reason("name_strongest", colour=c)
 
     def name_colour(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         ctx = self.context(view, own)
@@ -211,8 +200,7 @@ class NormalPlayer(Policy):
         ctx = self.context(view, own)
         swap = next((a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader), None)
         if swap is not None and ctx.leader_size <= 2 and len(ctx.hand) >= ctx.leader_size + 2:
-            self.last_reason = (f"trade 3 cards with seat {ctx.leader}, who has "
-                                f"{plural(ctx.leader_size)}")
+            self.last_reason = Reason("trade", n=ctx.leader_size, seat=ctx.leader)
             return swap
         return self.name_colour(view, [a for a in own if a.kind == Kind.CHOOSE_COLOUR], rng)
 
@@ -226,7 +214,7 @@ class NormalPlayer(Policy):
             arms = 15.0 if RANK[c] >= 10 else 0.0  # action cards would be used against us
             return POINTS[c] - arms - 3.0 * counts[COL[c]]
 
-        self.last_reason = "give away high cards of your weakest colour"
+        self.last_reason = Reason("give_high")
         return max(own, key=worth)
 
     def pick_target(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
@@ -234,6 +222,5 @@ class NormalPlayer(Policy):
         rivals = [a for a in own if not teammates(view, view.seat, a.target)] or own
         best = min(rivals, key=lambda a: (view.hand_sizes[a.target],
                                           0 if a.target == ctx.leader else 1))
-        self.last_reason = (f"swap with seat {best.target}: the fewest cards "
-                            f"({view.hand_sizes[best.target]})")
+        self.last_reason = Reason("swap_fewest", n=view.hand_sizes[best.target], seat=best.target)
         return best

@@ -7,6 +7,7 @@ import random
 from game.engine import Action, Event, Kind, Phase, SeatView
 from game.engine.actions import OUT_OF_TURN
 
+from .reasons import Reason
 from .timing import Timing, timing_for
 
 
@@ -20,7 +21,7 @@ class Policy:
 
     def __init__(self) -> None:
         self.timing: Timing = timing_for(self.tier)
-        self.last_reason = ""
+        self.last_reason: Reason | None = None
         # One roll per chance per moment, so asking again in the same moment (the arena
         # asks every seat before each action) cannot turn a forgotten UNO into a called one.
         self._rolls: dict[tuple, bool] = {}
@@ -32,7 +33,7 @@ class Policy:
     def act(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action | None:
         if not legal:
             return None
-        self.last_reason = ""
+        self.last_reason = None
         own = [a for a in legal if a.kind not in OUT_OF_TURN]
         extra = [a for a in legal if a.kind in OUT_OF_TURN]
         self.prepare(view)
@@ -67,15 +68,15 @@ class Policy:
         for a in extra:
             if a.kind == Kind.CALL_UNO and not self.chance(
                     view, "forget", self.timing.forget_uno_chance, rng):
-                self.last_reason = "call UNO: you are down to your last card"
+                self.last_reason = Reason("call_uno")
                 return a
         for a in extra:
             if a.kind == Kind.SUM_OUT:
-                self.last_reason = "your whole hand sums to the card just played: go out"
+                self.last_reason = Reason("sum_out")
                 return a
         for a in extra:
             if a.kind == Kind.CATCH and self.wants_catch(view, a, rng):
-                self.last_reason = f"catch seat {a.target}: they did not call UNO"
+                self.last_reason = Reason("catch", seat=a.target)
                 return a
         jumps = [a for a in extra if a.kind in (Kind.JUMP_IN, Kind.SUM_JUMP_IN)]
         if jumps:
@@ -92,7 +93,7 @@ class Policy:
         if self.chance(view, "jump", self.timing.miss_jump_in_chance, rng):
             return None
         best = max(jumps, key=lambda a: (len(a.cards), a.cards))
-        self.last_reason = "jump in: it sheds a card out of turn"
+        self.last_reason = Reason("jump_in")
         return best
 
     # ------------------------------------------------------------------ own turn

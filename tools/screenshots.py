@@ -101,6 +101,8 @@ def main() -> int:
     table_until(table, lambda: match.version > 4 and table._human_turn()
                 and not table.director.busy and app.top is table)
     shot("table")
+    table.press_hint()
+    shot("table_hint")
     app.push(colour_picker(table, lambda c: None))
     shot("colour_picker")
     app.pop()

@@ -213,3 +213,21 @@ def test_a_whole_match_to_500_by_keyboard_alone(app) -> None:
         raise AssertionError("the match did not finish")
     s = table.match.state
     assert max(s.scores) >= 500 and rounds >= 2 and s.winners
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hint_key_selects_the_move_and_says_why_in_the_players_language(app, lang) -> None:
+    from game.app import i18n
+
+    i18n.set_language(lang)
+    try:
+        # The wild is worth keeping and blue is the strongest colour: the hint picks a blue.
+        table, s, c = _table_at(app, OFFICIAL, ["W b7 b8 r1", "g1 g3 g4", "y1 y2 y3"],
+                                top="b5")
+        key(app, pygame.K_h, frames=2)
+        assert table.hint_text, "no hint shown"
+        assert table.hint_text == i18n.tr("hint.why.keep_wild")
+        picked = table.model.hand[table.selected]
+        assert picked in s.hands[0][1:3], table.hint_text
+    finally:
+        i18n.set_language("en")

@@ -9,6 +9,7 @@ from typing import Any
 from ai import make_player
 from game.engine import Action, Event, Kind, Phase, Rules, SeatView
 from game.engine.rules import SPECS
+from tests.engine.helpers import make
 
 TIERS = ("easy", "normal", "hard", "expert")
 # Expert with a tiny, repeatable search: a world cap that binds long before the time limit.
@@ -93,48 +94,8 @@ class Checked:
 
 
 # ------------------------------------------------------------------ scenarios
-_COLOURS = {"r": 0, "y": 1, "g": 2, "b": 3}
-_RANKS = {"S": 10, "R": 11, "+2": 12}
-_WILDS = {"W": 13, "+4": 14, "B": 15}
-
-
 def scenario(rules: Rules, hands: list[str], top: str = "r5", colour: int | None = None,
              current: int = 0, stock: str = ""):
     """A live state at the start of `current`'s turn with exactly these hands ('r5 bS g+2
     yR W +4 B'); `stock` lists the next cards drawn, first drawn first."""
-    from game.engine import State
-    from game.engine.cards import CARD_COLOUR, CARD_RANK, FULL_DECK_SIZE, deck
-
-    used: set[int] = set()
-
-    def card(name: str) -> int:
-        if name in _WILDS:
-            col, rank = 4, _WILDS[name]
-        else:
-            col = _COLOURS[name[0]]
-            rank = _RANKS[name[1:]] if name[1:] in _RANKS else int(name[1:])
-        for c in range(FULL_DECK_SIZE):
-            if c not in used and CARD_COLOUR[c] == col and CARD_RANK[c] == rank:
-                used.add(c)
-                return c
-        raise ValueError(name)
-
-    hand_ids = [[card(x) for x in h.split()] for h in hands]
-    top_id = card(top)
-    stock_ids = [card(x) for x in stock.split()]
-    s = State.new(rules, len(hands), seed=0)
-    s.hands = hand_ids
-    s.discard = [top_id]
-    s.stock = [c for c in deck(rules.blank_cards) if c not in used] + stock_ids[::-1]
-    s.colour = CARD_COLOUR[top_id] if colour is None else colour
-    s.current = current
-    s.phase = Phase.TURN
-    s.pending = 0
-    s.wd4_by = -1
-    s.alt = []
-    s.uno_risk = -1
-    s.window_seat = -1
-    s.uno_called = [False] * len(hands)
-    s.drawn = -1
-    s.resume = -1
-    return s
+    return make(rules, hands, top, colour, current, stock)[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.engine import Action, Event, Kind, SeatView
-from game.engine.cards import BLANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
+from game.engine.cards import DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
 from .knowledge import COL, POINTS, RANK, colour_counts, matching_mask
 from .normal import (
@@ -13,8 +13,10 @@ from .normal import (
     Ctx,
     NormalPlayer,
     Term,
+    hand_swap_terms,
     make_ctx,
     remove_cards,
+    shed_term,
     teammates,
 )
 from .plan import Leaf, Planner, gives_again, penalty
@@ -148,10 +150,7 @@ class HardPlayer(NormalPlayer):
         top = -1 if leaf.drew else leaf.top
         terms += self.colour_terms(ctx, leaf.colour, top, mover)
         pts = sum(POINTS[c] for c in played)
-        if ctx.leader_size <= 2:
-            terms.append((0.4 * pts, Reason("shed_points", n=ctx.leader_size, seat=ctx.leader)))
-        else:
-            terms.append((0.05 * pts, None))
+        terms.append(shed_term(ctx, pts))
         return terms
 
     def play_terms(self, ctx: Ctx, a: Action) -> list[Term]:
@@ -175,13 +174,7 @@ class HardPlayer(NormalPlayer):
                 terms.append((30.0, Reason("next_low", n=ctx.nxt_size)))
             elif k == REVERSE and ctx.nxt_size <= 2 < ctx.prev_size:
                 terms.append((20.0, Reason("turn_away", n=ctx.nxt_size)))
-        if k == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
-                k == 7 and rules.seven_zero):
-            gain = len(rest) - ctx.leader_size
-            terms.append((8.0 * gain, Reason("swap_hands", n=len(rest), m=ctx.leader_size,
-                                             seat=ctx.leader)))
-        elif k == 0 and rules.seven_zero:
-            terms.append((8.0 * (len(rest) - ctx.prev_size), Reason("rotate")))
+        terms += hand_swap_terms(ctx, k, rest)
         if self.is_bluff(ctx, a):
             terms.append((self.bluff_value(ctx), Reason("bluff", n=ctx.nxt_size)))
         return terms

@@ -68,6 +68,27 @@ def remove_cards(hand: list[int], cards: tuple[int, ...]) -> list[int]:
     return rest
 
 
+def shed_term(ctx: Ctx, points: int) -> Term:
+    """Points played are worth more when the leader may go out soon (they would count
+    against us)."""
+    if ctx.leader_size <= 2:
+        return (0.4 * points, Reason("shed_points", n=ctx.leader_size, seat=ctx.leader))
+    return (0.05 * points, None)
+
+
+def hand_swap_terms(ctx: Ctx, rank: int, rest: list[int]) -> list[Term]:
+    """What a 7 (or a Swap Hands blank) or a 0 gains under 7-0: hands change owners."""
+    rules = ctx.view.rules
+    if rank == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
+            rank == 7 and rules.seven_zero):
+        gain = len(rest) - ctx.leader_size
+        return [(8.0 * gain, Reason("swap_hands", n=len(rest), m=ctx.leader_size,
+                                    seat=ctx.leader))]
+    if rank == 0 and rules.seven_zero:
+        return [(8.0 * (len(rest) - ctx.prev_size), Reason("rotate"))]
+    return []
+
+
 class NormalPlayer(Policy):
     """Scores every legal play with a few readable rules and plays the best."""
 
@@ -105,19 +126,8 @@ class NormalPlayer(Policy):
         elif k == REVERSE and ctx.n > 2 and ctx.nxt_size <= 2 < ctx.prev_size:
             terms.append((20.0, Reason("turn_away", n=ctx.nxt_size)))
         pts = sum(POINTS[c] for c in cards)
-        if ctx.leader_size <= 2:
-            terms.append((0.4 * pts, Reason("shed_points", n=ctx.leader_size, seat=ctx.leader)))
-        else:
-            terms.append((0.05 * pts, None))
-        rules = ctx.view.rules
-        if k == BLANK and rules.blank_cards and rules.blank_effect == "swap_hands" or (
-                k == 7 and rules.seven_zero):
-            gain = len(rest) - ctx.leader_size
-            terms.append((8.0 * gain, Reason("swap_hands", n=len(rest), m=ctx.leader_size,
-                                             seat=ctx.leader)))
-        elif k == 0 and rules.seven_zero:
-            terms.append((8.0 * (len(rest) - ctx.prev_size), Reason("rotate")))
-        return terms
+        terms.append(shed_term(ctx, pts))
+        return terms + hand_swap_terms(ctx, k, rest)
 
     def allowed(self, ctx: Ctx, a: Action) -> bool:
         """Normal never bluffs a Wild Draw Four."""

@@ -80,7 +80,8 @@ def render(results: list[dict[str, Any]]) -> str:
              "with the line-up rotated through the seats); 95% interval over deals. Line-ups "
              "without Expert play 10,000 rounds; with Expert a pairing stops once its "
              "interval is within +/-1.5 points (after 2,000 rounds) or at 10,000 rounds. The "
-             "community preset runs 1,000 rounds per pairing.", ""]
+             "community preset is a check of how the margins move, with fewer rounds for the "
+             "line-ups with Expert (--community-max-rounds); the table gives every count.", ""]
     for preset in ("official", "community"):
         rows = [r for r in results if r["preset"] == preset]
         if not rows:
@@ -118,7 +119,11 @@ def render(results: list[dict[str, Any]]) -> str:
         lines.append(f"- slowest p95 of the other tiers: {worst[0]:.2f} ms ({worst[1]}, "
                      f"{worst[2]} {worst[3]}; target <= 5 ms: "
                      f"{'met' if worst[0] <= 5 else 'missed'})")
-    lines += ["", "## Notes", "",
+    capped = [r for r in results
+              if (r["entries"][0]["ci95"][1] - r["entries"][0]["ci95"][0]) / 2 > 0.0151]
+    notes = [f"- {r['preset']} {r['name']}: stopped by its round cap at {r['rounds']} rounds, "
+             f"before the interval narrowed to +/-1.5 points" for r in capped]
+    lines += ["", "## Notes", "", *notes,
               "- Each round is played by fresh players (no memory between rounds); every tier "
               "keeps its human-like slips as in play (Easy forgets UNO 30% of the time and "
               "misses half its catches, Normal 10% and a quarter; Hard and Expert never).",

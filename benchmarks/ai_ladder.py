@@ -7,8 +7,9 @@ within +/-1.5 points (after a minimum), or at 10,000 rounds. Long: run it in the
 
     nohup python benchmarks/ai_ladder.py > /tmp/ai_ladder.log 2>&1 &
 
-Results are kept in a JSON-lines file (--state) as each pairing finishes, so a rerun
-resumes; the table is written to benchmarks/ai_ladder_results.md.
+Results are kept in a JSON-lines file (--state, by default benchmarks/ai_ladder_results.jsonl,
+the measured figures) as each pairing finishes, so a rerun resumes; the table is written to
+benchmarks/ai_ladder_results.md.
 """
 
 from __future__ import annotations
@@ -148,8 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--community-max-rounds", type=int, default=1_000)
     p.add_argument("--only", default="", help="comma-separated pairing names to run")
     p.add_argument("--presets", default="official,community")
-    p.add_argument("--state", default="/tmp/ai_ladder_results.jsonl",
-                   help="finished pairings (JSON lines): a rerun skips them")
+    p.add_argument("--state", default=str(HERE / "ai_ladder_results.jsonl"),
+                   help="finished pairings (JSON lines): a rerun skips them; delete the "
+                        "file (or name another) to measure afresh")
     p.add_argument("--out", default=str(HERE / "ai_ladder_results.md"))
     args = p.parse_args(argv)
     state = Path(args.state)

@@ -116,6 +116,15 @@ class ExpertPlayer(HardPlayer):
         self.last_search = result
         return result.action
 
+    def _searched(self, view: SeatView, own: list[Action], fallback: Action,
+                  candidates: list[Action], rng: random.Random) -> Action:
+        """Search the candidates (Hard's move first) and explain the one chosen; Hard's
+        reason for its own move is in last_reason when this is called."""
+        reason = self.last_reason
+        chosen = self._search(view, candidates, rng)
+        self._explain(view, own, chosen, fallback, reason)
+        return chosen
+
     def _explain(self, view: SeatView, own: list[Action], chosen: Action, fallback: Action,
                  fallback_reason: Reason | None) -> None:
         r = self.last_search
@@ -135,7 +144,6 @@ class ExpertPlayer(HardPlayer):
         fallback = super().choose_play(view, own, rng)
         if fallback.kind != Kind.PLAY:
             return fallback
-        reason = self.last_reason
         ctx = self.context(view, own)
         plays = [a for a in own if a.kind == Kind.PLAY]
         ranked = self.rank_plays(ctx, plays)
@@ -143,38 +151,27 @@ class ExpertPlayer(HardPlayer):
         draw = next((a for a in own if a.kind == Kind.DRAW), None)
         if draw is not None and all(COL[a.cards[0]] == 4 for a in plays):
             cands.append(draw)  # only wilds fit: drawing instead keeps one for later
-        chosen = self._search(view, cands, rng)
-        self._explain(view, own, chosen, fallback, reason)
-        return chosen
+        return self._searched(view, own, fallback, cands, rng)
 
     def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().answer_penalty(view, own, rng)
         if fallback.kind == Kind.CHALLENGE:
             return fallback
-        reason = self.last_reason
         cands = [fallback] + [a for a in own if a.kind in (Kind.PLAY, Kind.TAKE)]
-        chosen = self._search(view, cands[:MAX_CANDIDATES + 1], rng)
-        self._explain(view, own, chosen, fallback, reason)
-        return chosen
+        return self._searched(view, own, fallback, cands[:MAX_CANDIDATES + 1], rng)
 
     def drawn_card(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().drawn_card(view, own, rng)
-        reason = self.last_reason
         ctx = self.context(view, own)
         ranked = [a for _, a, _ in self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])]
         cands = [fallback] + ranked[:2] + [a for a in own if a.kind == Kind.KEEP]
-        chosen = self._search(view, cands, rng)
-        self._explain(view, own, chosen, fallback, reason)
-        return chosen
+        return self._searched(view, own, fallback, cands, rng)
 
     def wild_power(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().wild_power(view, own, rng)
-        reason = self.last_reason
         ctx = self.context(view, own)
         # Peeking is worth nothing in a world where every hand is already dealt, so it is
         # left to Hard's rules; the search weighs colours and trades.
         swaps = [a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader]
         colours = [a for a in own if a.kind == Kind.CHOOSE_COLOUR]
-        chosen = self._search(view, [fallback] + swaps + colours, rng)
-        self._explain(view, own, chosen, fallback, reason)
-        return chosen
+        return self._searched(view, own, fallback, [fallback] + swaps + colours, rng)

@@ -44,10 +44,9 @@ DEFAULT_KEY_BINDINGS: Mapping[str, str] = MappingProxyType(
         "play_right": "right",
         "play": "return",
         "draw": "d",
-        "pass": "p",
+        "pick": "x",
         "uno": "u",
         "catch": "c",
-        "challenge": "x",
         "jump_in": "j",
         "hint": "h",
         "pause": "escape",
@@ -102,6 +101,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _check_enum(Language),
     "colour_blind": check_bool,
     "high_contrast": check_bool,
+    "highlight_playable": check_bool,
     "ui_scale": lambda value: check_range(value, 0.75, 1.5),
     "key_bindings": _check_bindings,
     "last_seats": _check_seats,
@@ -125,6 +125,9 @@ class Settings:
     language: Language = Language.SYSTEM
     colour_blind: bool = False
     high_contrast: bool = False
+    # Off: nothing is dimmed and a wrong card is offered to the rules (a misplay where the
+    # rules penalise one), as at a real table.
+    highlight_playable: bool = True
     ui_scale: float = 1.0
     # Partial bindings are completed from DEFAULT_KEY_BINDINGS, so new actions get a key.
     key_bindings: Mapping[str, str] = field(default_factory=lambda: DEFAULT_KEY_BINDINGS)

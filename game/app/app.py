@@ -108,8 +108,7 @@ class App:
         if (settings.ui_scale, settings.colour_blind, settings.high_contrast) != (
                 old.ui_scale, old.colour_blind, old.high_contrast):
             self._apply_theme()
-            for scene in self.stack:
-                scene.on_resize()
+            self._relayout_all()
         if self.persist_settings:
             try:
                 save_settings(settings)
@@ -120,8 +119,17 @@ class App:
         i18n.set_language(lang)
         self.ui.set_locale(lang)
         pygame.display.set_caption(i18n.tr("app.title"))
-        for scene in self.stack:
-            scene.on_language()
+        self._relayout_all(language=True)
+
+    def _relayout_all(self, language: bool = False) -> None:
+        """Only the top scene rebuilds its widgets; the ones below re-measure for drawing
+        and rebuild when they come back on top (a hidden scene's widgets would otherwise
+        appear over the table and swallow its clicks)."""
+        for scene in self.stack[:-1]:
+            scene.relayout()
+        if self.stack:
+            top = self.stack[-1]
+            top.on_language() if language else top.on_resize()
 
     @property
     def speed(self) -> float:
@@ -178,8 +186,7 @@ class App:
                 (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
         self.ui.set_window_resolution(self.screen.get_size())
         self._apply_theme()
-        for scene in self.stack:
-            scene.on_resize()
+        self._relayout_all()
 
     def request_quit(self) -> None:
         """Closing the window: leave at once, unless a match in play could not be saved."""
@@ -211,12 +218,15 @@ class App:
             self.running = False
             return
         self.ui.update(dt / 1000.0)
-        # The top scene updates; so does everything under a transparent overlay.
+        # Only the top scene runs; a scene below an overlay that lets it (a prompt at the
+        # table) finishes its animations, and nothing under the pause menu moves at all.
         i = len(self.stack) - 1
-        while i > 0 and self.stack[i].transparent:
+        top = self.stack[i]
+        while i > 0 and self.stack[i].runs_below:
             i -= 1
-        for scene in self.stack[i:]:
-            scene.update(dt)
+            self.stack[i].update_covered(dt)
+        if self.stack and self.stack[-1] is top:
+            top.update(dt)
         self.draw()
         for hook in list(self.frame_hooks):
             hook(self)
@@ -237,7 +247,7 @@ class App:
             return
         if event.type == pygame.KEYDOWN:
             self.keyboard_mode = True
-            if event.key == pygame.K_F11:
+            if pygame.key.name(event.key) == self.settings.key_bindings.get("fullscreen", "f11"):
                 self.remember(fullscreen=not self.fullscreen)
                 return
         elif event.type == pygame.MOUSEBUTTONDOWN:

@@ -15,8 +15,12 @@ if TYPE_CHECKING:
 
 
 class Scene:
-    #: An overlay: the scene below stays visible (drawn first) and keeps updating.
+    #: An overlay: the scene below stays visible (drawn first under it).
     transparent = False
+    #: Whether the scene below keeps running under this one. Separate from `transparent`:
+    #: the table shows under the pause menu but must not move. When True the scene below
+    #: gets `update_covered()` (animations finish; no AI move, no new decision).
+    runs_below = False
     #: Shown in screenshots' file names and tests.
     name = "scene"
     #: Escape leaves the scene (every simple screen; the table and prompts decide for
@@ -42,8 +46,7 @@ class Scene:
             e.hide()
 
     def resume(self) -> None:
-        for e in self.elements:
-            e.show()
+        # Rebuilt, not just shown: a settings or window change while hidden marked it stale.
         self.build()
 
     # -- widgets -----------------------------------------------------------------------
@@ -67,6 +70,11 @@ class Scene:
 
     def on_language(self) -> None:
         self.build()
+
+    def relayout(self) -> None:
+        """The window, language or text size changed while another scene is on top: update
+        what draw() needs, but create no widget (only the top scene shows widgets; this one
+        rebuilds them in resume())."""
 
     # -- frame -------------------------------------------------------------------------
     def add_back(self) -> None:
@@ -102,6 +110,9 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def update_covered(self, dt: float) -> None:
+        """An overlay with `runs_below` is on top: let what is already moving finish."""
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

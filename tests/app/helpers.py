@@ -61,8 +61,8 @@ def keyboard_turn(app: App, table: TableScene, rng: random.Random) -> None:
     idx = [i for i, c in enumerate(table.model.hand) if c in playable]
     if idx and rng.random() < 0.85:
         target = rng.choice(idx)
-        for _ in range(len(table.model.hand) + 1):
-            if table.selected == target:
+        for _ in range(len(table.model.hand) + 2):
+            if table.selected == target and not table.stock_focus:
                 break
             key(app, pygame.K_RIGHT)
         key(app, pygame.K_RETURN)

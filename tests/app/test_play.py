@@ -151,7 +151,8 @@ def test_wild_power_peek_and_swap(app) -> None:
     rules = OFFICIAL.with_options(wild_powers=True)
     table, s, c = _table_at(app, rules, ["W r1 r2 r3 r4", "g1 g2 g3 g4", "y1 y2"])
     table.match.players.clear()
-    key(app, pygame.K_LEFT, frames=1)  # the hand is sorted: the Wild is last
+    key(app, pygame.K_LEFT, frames=1)  # from the first card, left reaches the stock
+    key(app, pygame.K_LEFT, frames=1)  # then the last card: the hand is sorted, the Wild
     key(app, pygame.K_RETURN, frames=3)
     assert s.phase == Phase.WILD_POWER and isinstance(app.top, ChoiceOverlay)
     key(app, pygame.K_6, frames=3)  # swap 3 cards
@@ -161,6 +162,7 @@ def test_wild_power_peek_and_swap(app) -> None:
         key(app, pygame.K_RETURN, frames=2)
     assert s.phase == Phase.TURN and len(s.hands[0]) == 4
     table2, s2, _ = _table_at(app, rules, ["W r1", "g1 g2", "y1 y2"])
+    key(app, pygame.K_LEFT, frames=1)
     key(app, pygame.K_LEFT, frames=1)
     key(app, pygame.K_RETURN, frames=3)
     key(app, pygame.K_5, frames=3)  # peek
@@ -181,6 +183,9 @@ def test_illegal_card_is_refused_with_a_reason_and_misplay_penalty(app) -> None:
     table, s, c = _table_at(app, OFFICIAL, ["b1 b2", "g1 g2", "y1 y2"])
     key(app, pygame.K_RETURN, frames=3)
     assert len(s.hands[0]) == 2 and "matches neither" in table.message
+    # The misplay penalty applies to a player who turned the highlight of playable cards
+    # off (with it on, a dimmed card is refused for free: tests/app/test_table_behaviour.py).
+    app.remember(highlight_playable=False)
     rules = OFFICIAL.with_options(misplay_penalty=1)
     table2, s2, _ = _table_at(app, rules, ["b1 b2", "g1 g2", "y1 y2"])
     key(app, pygame.K_RETURN, frames=3)

@@ -15,9 +15,6 @@ class ConfirmQuitScene(Scene):
     transparent = True
     name = "confirm_quit"
 
-    def update(self, dt: float) -> None:
-        pass
-
     def build(self) -> None:
         super().build()
         w, h = self.app.size

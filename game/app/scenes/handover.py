@@ -11,6 +11,7 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.table.recap import recap
 from game.app.ui import GOLD, WHITE, button, felt
 
 if TYPE_CHECKING:
@@ -83,8 +84,38 @@ class HandoverScene(Scene):
         w, h = surface.get_size()
         u = self.app.u
         name = self.table.match.seats[self.seat].name
-        title = fonts.render(tr("handover.pass_to", name=name), u(52), GOLD, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.34))))
+        title = fonts.fit(tr("handover.pass_to", name=name), u(52), int(w * 0.9), GOLD,
+                          bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.22))))
         key = "handover.jump_explain" if self.purpose == "jump" else "handover.explain"
         sub = fonts.fit(tr(key, name=name), u(22), int(w * 0.8), WHITE)
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.45))))
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.32))))
+        if self.purpose == "turn":
+            y = int(h * 0.39)
+            head = fonts.render(tr("recap.title"), u(18), GOLD, bold=True)
+            surface.blit(head, head.get_rect(midtop=(w // 2, y)))
+            y += head.get_height() + u(4)
+            for line in self.recap_lines(int(w * 0.84), u(18)):
+                t = fonts.fit(line, u(18), int(w * 0.84), WHITE)
+                surface.blit(t, t.get_rect(midtop=(w // 2, y)))
+                y += t.get_height() + u(2)
+
+    def recap_lines(self, width: int, size: int, most: int = 3) -> list[str]:
+        """What happened since this player last acted, as at most `most` lines of
+        phrases joined by dots; the oldest phrases give way when it does not fit."""
+        match = self.table.match
+        phrases = recap(match.since.get(self.seat, []), self.seat,
+                        lambda s: match.seats[s].name)
+        if not phrases:
+            return [tr("recap.nothing")]
+        sep = " · "
+        lines: list[str] = []
+        for phrase in reversed(phrases):  # newest first, so the latest always shows
+            if lines and fonts.font(size).size(phrase + sep + lines[0])[0] <= width:
+                lines[0] = phrase + sep + lines[0]
+            elif len(lines) < most:
+                lines.insert(0, phrase)
+            else:
+                lines[0] = "… " + lines[0]
+                break
+        return lines

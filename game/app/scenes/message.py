@@ -20,9 +20,6 @@ class MessageScene(Scene):
         self.title = title
         self.text = text
 
-    def update(self, dt: float) -> None:
-        pass
-
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
         u = self.app.u

@@ -71,15 +71,19 @@ class NewGameScene(Scene):
             kb = button(self, f"kind.{seat['kind']}", pygame.Rect(left + u(240), y, u(170),
                                                                   row_h - u(6)))
             self.kind_buttons[kb] = i
-            if len(self.seats) > 2:
-                rb = button(self, "new.remove", pygame.Rect(left + u(420), y, u(44),
-                                                            row_h - u(6)))
-                self.remove_buttons[rb] = i
+            # Always there (greyed out at two seats) so no button shifts under the pointer.
+            rb = button(self, "new.remove", pygame.Rect(left + u(420), y, u(44),
+                                                        row_h - u(6)))
+            self.remove_buttons[rb] = i
+            if len(self.seats) <= 2:
+                rb.disable()
             if i > 0:
                 ub = button(self, "new.move_up", pygame.Rect(left + u(472), y, u(64),
                                                              row_h - u(6)))
                 self.up_buttons[ub] = i
-        y = top + len(self.seats) * row_h + u(6)
+        # Below the tenth row, whatever the number of seats: adding or removing a seat does
+        # not move these buttons away from the pointer.
+        y = top + 10 * row_h + u(6)
         self.add_b = button(self, "new.add_seat", pygame.Rect(left, y, u(200), u(40)))
         if len(self.seats) >= 10:
             self.add_b.disable()
@@ -125,7 +129,7 @@ class NewGameScene(Scene):
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + step) % len(KINDS)]
             if seat["kind"] != "human" and seat["name"] == tr("seat.you"):
                 seat["name"] = self._free_name()
-        elif element in self.remove_buttons:
+        elif element in self.remove_buttons and len(self.seats) > 2:
             del self.seats[self.remove_buttons[element]]
         elif element in self.up_buttons:
             i = self.up_buttons[element]

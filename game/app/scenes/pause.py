@@ -23,9 +23,6 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
 
-    def update(self, dt: float) -> None:
-        pass  # the table below is frozen while paused: update() is only called for us
-
     def build(self) -> None:
         super().build()
         w, h = self.app.size

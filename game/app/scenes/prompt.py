@@ -33,19 +33,35 @@ class Choice:
 
 class ChoiceOverlay(Scene):
     transparent = True
+    runs_below = True
     name = "prompt"
 
     def __init__(self, app, table: TableScene | None, title: str, choices: list[Choice],
-                 *, cancellable: bool = True, subtitle: str = "") -> None:
+                 *, cancellable: bool = True, subtitle: str = "",
+                 subtitle_colour: int = -1) -> None:
         super().__init__(app)
         self.table = table
         self.title = title
         self.subtitle = subtitle
+        self.subtitle_colour = subtitle_colour  # a swatch (with its shape) before the subtitle
         self.choices = choices
         self.cancellable = cancellable
         self.index = 0
         self.rects: list[pygame.Rect] = []
         self.uno_rect: pygame.Rect | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        # A prompt answers one moment of the match: once the match moves on (a turn timer
+        # ran out), its choices are stale and it closes.
+        self.version = table.match.version if table is not None else -1
+
+    def update(self, dt: float) -> None:
+        if self.table is not None and self.table.match.version != self.version \
+                and self.app.top is self:
+            self.app.pop()
+
+    def _press_uno(self) -> None:
+        self.table.press_uno()
+        self.version = self.table.match.version  # our own call does not void the choice
 
     def _uno_available(self) -> bool:
         t = self.table
@@ -66,7 +82,7 @@ class ChoiceOverlay(Scene):
                     self.index = i
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.uno_rect is not None and self.uno_rect.collidepoint(event.pos):
-                self.table.press_uno()
+                self._press_uno()
                 return
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
@@ -86,25 +102,64 @@ class ChoiceOverlay(Scene):
                 self.app.pop()
             elif pygame.key.name(k) == self.app.settings.key_bindings.get("uno", "u") and \
                     self.table is not None and self._uno_available():
-                self.table.press_uno()
+                self._press_uno()
+
+    def _place(self, width: int, height: int) -> pygame.Rect:
+        """Centred, unless that would hide the discard pile at the table (its colour ring and
+        +N badge included): then beside it, on the side with room. A player choosing a
+        colour or judging a +4 needs to see the pile; the stock may be covered."""
+        w, h = self.app.size
+        u = self.app.u
+        panel = pygame.Rect(0, 0, min(width, w - u(16)), min(height, h - u(16)))
+        panel.center = (w // 2, int(h * 0.42))
+        if self.table is None:
+            return panel
+        lay = self.table.layout
+        lu = lay.unit
+        piles = lay.discard.inflate(int(30 * lu), int(30 * lu))
+        piles.width += int(100 * lu)  # the pending-penalty badge on the right
+        if not panel.colliderect(piles):
+            return panel
+        right, left = w - piles.right - u(8), piles.left - u(8)
+        room = max(right, left)
+        if room >= min(width, u(260)):
+            panel.width = min(width, room)
+            if right >= left:
+                panel.left = piles.right
+            else:
+                panel.right = piles.left
+            panel.centery = max(panel.height // 2 + u(8), min(h - panel.height // 2 - u(8),
+                                                             piles.centery))
+        return panel
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         u = app.u
-        w, h = app.size
         n = len(self.choices)
         row_h = u(50)
         width = u(440)
         height = u(90) + n * (row_h + u(8)) + (u(26) if self.subtitle else 0)
-        panel = pygame.Rect(0, 0, width, height)
-        panel.center = (w // 2, int(h * 0.42))
+        panel = self._place(width, height)
+        self.panel = panel  # where it was drawn, for the layout tests
+        width = panel.width
         render.draw_panel(surface, panel, u(16), colour=(8, 34, 22, 240), border=GOLD)
         t = fonts.fit(self.title, u(24), width - u(24), GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + u(14))))
         y = panel.y + u(56)
         if self.subtitle:
-            st = fonts.fit(self.subtitle, u(16), width - u(24), WHITE)
-            surface.blit(st, st.get_rect(midtop=(panel.centerx, y - u(6))))
+            sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
+            st = fonts.fit(self.subtitle, u(16), width - u(24) - sw, WHITE)
+            box = st.get_rect(midtop=(panel.centerx + sw // 2, y - u(6)))
+            surface.blit(st, box)
+            if sw:
+                swatch = pygame.Rect(0, 0, u(18), u(18))
+                swatch.midright = (box.left - u(4), box.centery)
+                pygame.draw.rect(surface, colour_rgb(self.subtitle_colour,
+                                                     high_contrast=app.settings.high_contrast),
+                                 swatch, border_radius=u(4))
+                if app.settings.colour_blind:
+                    draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
+                                      fill=(255, 255, 255))
             y += u(26)
         self.rects = []
         for i, c in enumerate(self.choices):
@@ -145,9 +200,12 @@ class ChoiceOverlay(Scene):
             surface.blit(ut, ut.get_rect(center=self.uno_rect.center))
 
 
+COLOUR_KEYS = ("red", "yellow", "green", "blue")
+
+
 def colours(on_pick: Callable[[int], object]) -> list[Choice]:
-    names = ["colour.red", "colour.yellow", "colour.green", "colour.blue"]
-    return [Choice(tr(n), lambda c=c: on_pick(c), colour=c) for c, n in enumerate(names)]
+    return [Choice(tr(f"colour.{n}"), lambda c=c: on_pick(c), colour=c)
+            for c, n in enumerate(COLOUR_KEYS)]
 
 
 def colour_picker(table: TableScene, on_pick: Callable[[int], object],
@@ -221,8 +279,12 @@ def decision_prompt(table: TableScene) -> ChoiceOverlay | None:
         ]
         if any(a.kind == Kind.PLAY for a in legal):
             options.append(Choice(tr("prompt.stack_instead"), lambda: None))
+        # What a player needs to judge a bluff: the colour in force before the +4.
+        before = s.wd4_colour
+        explain = tr("prompt.wd4_explain", colour=tr(f"colour.{COLOUR_KEYS[before]}"),
+                     count=s.pending, total=s.pending + m.rules.challenge_penalty)
         return ChoiceOverlay(app, table, tr("prompt.wd4_title", name=accuser), options,
-                             cancellable=False, subtitle=tr("prompt.wd4_explain"))
+                             cancellable=False, subtitle=explain, subtitle_colour=before)
     return None
 
 

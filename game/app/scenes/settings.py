@@ -39,6 +39,7 @@ class SettingsScene(Scene):
             ("language", tr(f"language.{s.language.value or 'system'}")),
             ("colour_blind", onoff[s.colour_blind]),
             ("high_contrast", onoff[s.high_contrast]),
+            ("highlight_playable", onoff[s.highlight_playable]),
             ("ui_scale", f"{round(s.ui_scale * 100)}%"),
         ]
 

@@ -40,10 +40,12 @@ class TableScene(Scene):
         self.history: list[list[int]] = []  # running scores after each round, for the chart
         self.viewer: int | None = self._initial_viewer()
         self.selected = 0
+        self.stock_focus = False  # the keyboard selection is on the stock, not a card
         self.chosen: list[int] = []  # cards picked for a multi-card play, in order
         self.shakes: dict[int, float] = {}
         self.message = ""
         self.message_until = 0.0
+        self.message_version = -1
         self.arrow_spin = 0.0
         self.ring_pulse = 0.0
         self.clock_ms = 0.0
@@ -58,6 +60,7 @@ class TableScene(Scene):
         self.hint_text = ""
         self.saved_version = -1
         self.face_up_owner: int | None = None
+        self.shown_dimmed: set[int] = set()
         self.draw_count = 0
         self.layout: Layout = self._layout()
         self.hand_rects: list[pygame.Rect] = []
@@ -80,11 +83,15 @@ class TableScene(Scene):
 
     def _layout(self) -> Layout:
         s = self.match.state
-        return make_layout(self.app.size, list(s.seating), self.viewer,
-                           self.app.settings.ui_scale)
+        # Several people share the screen: the table keeps one orientation (every seat on
+        # the arc, in the same place at every hand-over) and the hand below is whoever holds
+        # the screen; with one human their seat is the bottom of the table.
+        anchor = None if self.hotseat else self.viewer
+        return make_layout(self.app.size, list(s.seating), anchor, self.app.settings.ui_scale)
 
     def resync(self) -> None:
         seat = self.viewer if self.viewer is not None else 0
+        self.match.forget_legal()  # re-sync from the truth, legal actions included
         self.model.sync(self.match.state.view(seat), show_hand=self.viewer is not None)
         self.selected = max(0, min(self.selected, len(self.model.hand) - 1))
 
@@ -122,6 +129,7 @@ class TableScene(Scene):
         menu = pygame.Rect(0, 0, u(110), u(40))
         menu.topright = (right, u(10))
         self.buttons["menu"] = button(self, "table.menu", menu, focus=False)
+        self._button_state: tuple = ()
         self.catch_buttons = {}
         self.jump_button = None
         self.resync()
@@ -141,8 +149,16 @@ class TableScene(Scene):
         return self.layout.seat_pos(seat)
 
     def say(self, text: str, ms: float = 2600) -> None:
+        """A banner about this moment (a refusal, a hint, UNO armed): gone after `ms` or as
+        soon as the match moves on, whichever comes first."""
         self.message = text
         self.message_until = self.clock_ms + ms
+        self.message_version = self.match.version
+
+    def current_message(self) -> str:
+        if self.clock_ms < self.message_until and self.message_version == self.match.version:
+            return self.message
+        return ""
 
     def show_reveal(self, e: ev.HandShown) -> None:
         self.reveal = e
@@ -162,7 +178,10 @@ class TableScene(Scene):
 
     def act(self, action: Action) -> bool:
         """A human's action: refused with a reason (and a shake) or applied."""
-        refusal = self.match.state.refusal(action)
+        # With playable cards highlighted the player was shown which cards are live: a wrong
+        # one is a slip of the mouse, refused for free even where the rules penalise misplays.
+        refusal = self.match.state.refusal(action,
+                                           misplay=self.app.settings.highlight_playable)
         if refusal is not None:
             for c in action.cards:
                 self._shake(c)
@@ -214,7 +233,11 @@ class TableScene(Scene):
             self.layout = self._layout()
             self.resync()
 
-    def update(self, dt: float) -> None:
+    def relayout(self) -> None:
+        self.layout = self._layout()
+
+    def _advance(self, dt: float) -> None:
+        """Time passes at the table: animations and timed banners move on."""
         self.clock_ms += dt
         self._guard_privacy()
         speed = self.app.speed
@@ -224,6 +247,17 @@ class TableScene(Scene):
             self.director.update(dt / speed)
         if self.reveal is not None and self.clock_ms > self.reveal_until:
             self.reveal = None
+
+    def update_covered(self, dt: float) -> None:
+        """Under a prompt: animations finish and your own turn's clock keeps running (so a
+        picker left open cannot dodge the turn timer), but no AI acts."""
+        self._advance(dt)
+        if not self.director.busy and self._human_turn():
+            self._timer(dt)
+
+    def update(self, dt: float) -> None:
+        self._advance(dt)
+        self._refresh_buttons()
         if self.director.busy:
             return
         self.autosave()
@@ -332,24 +366,23 @@ class TableScene(Scene):
         v = self.viewer
         legal = self.match.legal(v) if v is not None and self.match.is_human(v) else []
         kinds = {a.kind for a in legal}
-        draw = self.buttons["draw"]
+        # The Draw button says what it does for the decision in front of you, only then.
         if mine and Kind.TAKE in kinds:
-            draw.set_text(key("table.take"))
-            draw.text_kwargs = {"count": str(s.pending)}
-            draw.rebuild()
-            draw.enable()
+            label, values, on = "table.take", {"count": str(s.pending)}, True
         elif mine and Kind.KEEP in kinds:
-            draw.set_text(key("table.keep"))
-            draw.enable()
+            label, values, on = "table.keep", {}, True
         else:
-            draw.set_text(key("table.draw"))
-            draw.enable() if mine and Kind.DRAW in kinds else draw.disable()
-        uno = self.buttons["uno"]
+            label, values, on = "table.draw", {}, mine and Kind.DRAW in kinds
         can_arm = mine and v is not None and len(s.hands[v]) == 2
-        (uno.enable() if (Kind.CALL_UNO in kinds or can_arm) and not self.demo
-         else uno.disable())
-        hint = self.buttons["hint"]
-        hint.enable() if mine and not self.demo else hint.disable()
+        wanted = (label, tuple(values.items()), on,
+                  (Kind.CALL_UNO in kinds or can_arm) and not self.demo, mine and not self.demo)
+        if wanted != self._button_state:
+            self._button_state = wanted
+            draw = self.buttons["draw"]
+            draw.set_text(key(label), text_kwargs=values)
+            for b, enabled in zip((draw, self.buttons["uno"], self.buttons["hint"]),
+                                  wanted[2:], strict=True):
+                b.enable() if enabled else b.disable()
         self._catch_buttons()
 
     def catchable_targets(self) -> list[int]:
@@ -466,6 +499,9 @@ class TableScene(Scene):
         self.hint_text = reason
         if action.cards and action.cards[0] in self.model.hand:
             self.selected = self.model.hand.index(action.cards[0])
+            self.stock_focus = False
+        elif action.kind == Kind.DRAW:
+            self.stock_focus = True
         self.say(tr("table.hint_text", move=self.describe_action(action), reason=reason), 5000)
 
     def describe_action(self, a: Action) -> str:
@@ -477,6 +513,14 @@ class TableScene(Scene):
         return tr(f"action.{a.kind.name.lower()}")
 
     # -- cards -------------------------------------------------------------------------
+    def live_cards(self) -> set[int]:
+        """The viewer's cards that some legal action uses now (alone or in a set), in every
+        phase: own turn, a pending penalty, the drawn card, a jump-in window, a trade."""
+        v = self.viewer
+        if v is None or not self.match.is_human(v):
+            return set()
+        return {c for a in self.match.legal(v) for c in a.cards}
+
     def playable_cards(self) -> set[int]:
         v = self.viewer
         if v is None or not self.match.is_human(v):
@@ -560,6 +604,7 @@ class TableScene(Scene):
             for i in range(len(self.hand_rects) - 1, -1, -1):
                 if self.hand_rects[i].collidepoint(event.pos) and i < len(self.model.hand):
                     self.selected = i
+                    self.stock_focus = False
                     multi = bool(pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
                     self.click_card(self.model.hand[i], multi=multi)
                     return
@@ -573,20 +618,24 @@ class TableScene(Scene):
         binds = self.app.settings.key_bindings
         name = pygame.key.name(k)
         hand = self.model.hand
+        # Arrows only move the selection (along the hand, then onto the stock); a card is
+        # played or drawn only by the play key on it, or by the draw key: no card is ever
+        # one accidental arrow away.
         if k == pygame.K_ESCAPE or name == binds.get("pause"):
             self.open_pause()
         elif name == binds.get("play_left", "left") or k == pygame.K_LEFT:
-            if hand:
-                self.selected = (self.selected - 1) % len(hand)
+            self._move_selection(-1)
         elif name == binds.get("play_right", "right") or k == pygame.K_RIGHT:
-            if hand:
-                self.selected = (self.selected + 1) % len(hand)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP):
-            if self.chosen:
+            self._move_selection(1)
+        elif name == binds.get("play", "return") or k in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                         pygame.K_SPACE):
+            if self.stock_focus:
+                self.press_draw()
+            elif self.chosen:
                 self.play_chosen()
             elif hand and 0 <= self.selected < len(hand):
                 self.click_card(hand[self.selected])
-        elif name == binds.get("draw", "d") or k == pygame.K_DOWN:
+        elif name == binds.get("draw", "d"):
             self.press_draw()
         elif name == binds.get("uno", "u"):
             self.press_uno()
@@ -599,8 +648,19 @@ class TableScene(Scene):
         elif name == binds.get("jump_in", "j"):
             if self.jump_button is not None:
                 self.press_jump()
-        elif (k == pygame.K_x or name == "s") and hand and 0 <= self.selected < len(hand):
+        elif name == binds.get("pick", "x") and hand and 0 <= self.selected < len(hand) \
+                and not self.stock_focus:
             self.click_card(hand[self.selected], multi=True)
+
+    def _move_selection(self, step: int) -> None:
+        """Left/right over the hand's cards and the stock, as one ring."""
+        n = len(self.model.hand)
+        ring = n + 1
+        pos = n if self.stock_focus or not n else self.selected
+        pos = (pos + step) % ring
+        self.stock_focus = pos == n
+        if not self.stock_focus:
+            self.selected = pos
 
     # -- draw --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -612,9 +672,11 @@ class TableScene(Scene):
         s = self.match.state
         render.draw_direction(surface, lay, m.direction, self.arrow_spin)
         render.draw_piles(surface, app, lay, m, self.ring_pulse)
+        if self.stock_focus and self.viewer is not None:
+            pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
         current = s.current if s.phase < Phase.ROUND_OVER else -1
         for seat in s.seating:
-            if seat == self.viewer or seat >= len(m.counts):
+            if seat not in lay.seats or seat >= len(m.counts):
                 continue
             info = self.match.seats[seat]
             tier = tr(f"tier.{info.tier}") if info.is_ai else tr("seat.human")
@@ -624,15 +686,20 @@ class TableScene(Scene):
                 surface, app, lay, seat, name=info.name, tier=tier, count=m.counts[seat],
                 score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
                 uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer)
-        playable = self.playable_cards()
+            if seat == self.viewer:  # hot seat: whose hand is showing below
+                render.draw_you_are_here(surface, lay, seat)
+        highlight = self.app.settings.highlight_playable
+        live = self.live_cards() if highlight else None
         face_up = self.viewer is not None
         cards = m.hand if face_up else []
         # What this frame shows face up, for the privacy tests (draw never changes state
         # the game depends on; this is a record of the picture).
         self.face_up_owner = self.viewer if face_up and cards else None
+        self.shown_dimmed = {c for c in cards if live is not None and c not in live}
         giving = s.give_cards if s.phase == Phase.GIVE and s.current == self.viewer else []
         self.hand_rects = render.draw_hand(
-            surface, app, lay, cards, playable=playable, selected=self.selected,
+            surface, app, lay, cards, live=live,
+            selected=-1 if self.stock_focus else self.selected,
             chosen=self.chosen + giving, face_up=face_up, shake=self.shakes)
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
@@ -662,7 +729,7 @@ class TableScene(Scene):
         lay = self.layout
         u = app.u
         s = self.match.state
-        text = self.message if self.clock_ms < self.message_until else self.status_text()
+        text = self.current_message() or self.status_text()
         if not text:
             return
         y = lay.hand_area.top - u(34)
@@ -694,8 +761,16 @@ class TableScene(Scene):
             if self.match.is_human(d) and self.viewer != d:
                 return tr("table.waiting_for", name=name)
             return tr("table.thinking", name=name)
+        if self.director.busy:
+            return ""  # the deal or the last move is still on its way: not your move yet
+        if s.phase == Phase.DRAWN:
+            return tr("table.drawn_decide")
+        if s.phase in (Phase.CHOOSE_COLOUR, Phase.WILD_POWER, Phase.PICK_TARGET):
+            return tr("table.decide_prompt")
         if s.pending:
-            return tr("table.your_penalty", count=s.pending)
+            stack = any(a.kind == Kind.PLAY for a in self.match.legal(d))
+            return tr("table.your_penalty" if stack else "table.your_penalty_take",
+                      count=s.pending)
         if s.phase == Phase.GIVE:
             return tr("table.choose_give", left=min(3, len(s.hands[d])) - len(s.give_cards))
         if self.chosen:

@@ -48,6 +48,11 @@ class MatchController:
         self.plans: dict[int, _Plan] = {}
         self.turn_started = 0.0
         self.recent: list[Event] = []  # the last events, so a resumed table shows its log
+        self._legal_key: tuple[int, int] = (-1, -1)
+        # For each human, what they were allowed to see since they last acted: the hand-over
+        # screen tells them what happened in between.
+        self.since: dict[int, list[Event]] = {h: [] for h in self.humans}
+        self._legal: dict[int, list[Action]] = {}
         for action in log or []:
             self.apply(action)
 
@@ -64,8 +69,21 @@ class MatchController:
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and not self.seats[seat].is_ai
 
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions (the state was changed other than by apply())."""
+        self._legal_key = (-1, -1)
+
     def legal(self, seat: int) -> list[Action]:
-        return self.state.legal_actions(seat)
+        """The seat's legal actions now; asked many times a frame (dimming, buttons, AI), so
+        kept until the match moves on. Callers must not change the list."""
+        key = (self.version, id(self.state))
+        if self._legal_key != key:
+            self._legal_key = key
+            self._legal.clear()
+        found = self._legal.get(seat)
+        if found is None:
+            found = self._legal[seat] = self.state.legal_actions(seat)
+        return found
 
     @property
     def live(self) -> bool:
@@ -81,6 +99,12 @@ class MatchController:
         self.plans.clear()
         for seat in self.inbox:
             self.inbox[seat].extend(redact(events, seat))
+        for h, seen in self.since.items():
+            if action.seat == h:
+                seen.clear()
+            else:
+                seen.extend(redact(events, h))
+                del seen[:-80]
         return events
 
     def next_round(self) -> list[Event]:

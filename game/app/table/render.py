@@ -84,6 +84,19 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     return rect
 
 
+def draw_you_are_here(surface: pygame.Surface, layout: Layout, seat: int) -> None:
+    """A gold tag under the panel of the seat whose hand is showing (hot seat)."""
+    u = layout.unit * layout.panel_scale
+    panel = seat_panel_rect(layout, seat)
+    pygame.draw.rect(surface, GOLD, panel.inflate(int(8 * u), int(8 * u)), width=max(2, int(3 * u)),
+                     border_radius=int(14 * u))
+    t = fonts.render(tr("recap.you_are_here"), int(16 * u), (20, 20, 20), bold=True)
+    tag = t.get_rect().inflate(int(14 * u), int(4 * u))
+    tag.midtop = (panel.centerx, panel.bottom + int(2 * u))
+    pygame.draw.rect(surface, GOLD, tag, border_radius=tag.height // 2)
+    surface.blit(t, t.get_rect(center=tag.center))
+
+
 def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
                ring_pulse: float = 0.0) -> None:
     u = layout.unit
@@ -150,8 +163,10 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
 
 
 def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
-              playable: set[int], selected: int, chosen: list[int], face_up: bool,
+              live: set[int] | None, selected: int, chosen: list[int], face_up: bool,
               shake: dict[int, float]) -> list[pygame.Rect]:
+    """`live`: the cards some legal action uses, raised, the others dimmed; None when the
+    player turned the highlight off (nothing raised or dimmed)."""
     rects = hand_positions(layout, len(cards))
     hc = app.settings.high_contrast
     cb = app.settings.colour_blind
@@ -159,7 +174,7 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
     out = []
     for i, (card, rect) in enumerate(zip(cards, rects, strict=True)):
         r = rect.copy()
-        if face_up and card in playable:
+        if face_up and live is not None and card in live:
             r.y -= int(18 * u)
         if i == selected:
             r.y -= int(10 * u)
@@ -167,7 +182,7 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
             r.y -= int(26 * u)
         if card in shake:
             r.x += int(shake[card])
-        dimmed = face_up and bool(playable) and card not in playable
+        dimmed = face_up and live is not None and card not in live
         img = card_surface(app.art, card if face_up else -1, layout.card_w, colour_blind=cb,
                            high_contrast=hc, dimmed=dimmed if face_up else False)
         surface.blit(img, r)

@@ -201,6 +201,61 @@ def click(rng: random.Random) -> Signal:
     return _finish(_mix(0.035, (0.0, 1.0, tick), (0.0, 0.6, knock), (0.0, 0.3, grit)), 0.5)
 
 
+def skip(rng: random.Random) -> Signal:
+    """A turn skipped: a stamp (a dull knock) followed by a short falling blip."""
+    stamp = _decay(_lowpass(_noise(rng, 0.06), 1400.0), 0.012, attack=0.001)
+    body = _decay(_tone(lambda t: 220.0 - 260.0 * t, 0.08, (1.0, 0.4)), 0.025)
+    blip = _decay(_tone(lambda t: 880.0 - 900.0 * t, 0.14, (1.0, 0.3)), 0.05)
+    return _finish(_mix(0.24, (0.0, 1.0, stamp), (0.0, 0.7, body), (0.08, 0.5, blip)), 0.7)
+
+
+def reverse(rng: random.Random) -> Signal:
+    """Direction reversed: a swoosh gliding down then back up."""
+    length = 0.4
+
+    def glide(t: float) -> float:
+        return 520.0 + 380.0 * math.cos(math.tau * t / length)
+
+    tone = _decay(_tone(glide, length, (1.0, 0.25)), 0.25, attack=0.02)
+    air = _lowpass(_noise(rng, length), 1800.0)
+    air = [v * math.sin(math.pi * i / len(air)) for i, v in enumerate(air)]
+    return _finish(_mix(length, (0.0, 0.7, tone), (0.0, 0.35, air)), 0.6)
+
+
+def _penalty(rng: random.Random, hits: int) -> Signal:
+    # A heavy card slap per card coming your way, each a step lower.
+    parts = [(i * 0.075, 1.0 - 0.1 * i, _decay(_tone(330.0 / (1 + 0.12 * i), 0.12,
+                                                     (1.0, 0.5, 0.25)), 0.04))
+             for i in range(hits)]
+    parts += [(i * 0.075, 0.5, _flick(rng, 0.9)) for i in range(hits)]
+    return _finish(_mix(0.075 * hits + 0.14, *parts), 0.75)
+
+
+def draw_two(rng: random.Random) -> Signal:
+    """A Draw Two played: two heavy slaps."""
+    return _penalty(rng, 2)
+
+
+def draw_four(rng: random.Random) -> Signal:
+    """A Wild Draw Four played: four heavy slaps, falling."""
+    return _penalty(rng, 4)
+
+
+def colour(rng: random.Random) -> Signal:
+    """A colour chosen: a soft shimmer (a rising major triad, quick)."""
+    del rng
+    notes = (659.25, 830.61, 987.77)
+    parts = [(i * 0.05, 0.8, _bell(f, 0.22, 0.07)) for i, f in enumerate(notes)]
+    return _finish(_mix(0.34, *parts), 0.55)
+
+
+def your_turn(rng: random.Random) -> Signal:
+    """Your turn: a gentle two-tone chime, falling a fourth."""
+    del rng
+    return _finish(_mix(0.42, (0.0, 0.7, _bell(1174.66, 0.2, 0.06)),
+                        (0.1, 0.8, _bell(880.0, 0.3, 0.1))), 0.45)
+
+
 SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "play": play,
     "draw": draw,
@@ -211,6 +266,12 @@ SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "win": win,
     "error": error,
     "click": click,
+    "skip": skip,
+    "reverse": reverse,
+    "draw_two": draw_two,
+    "draw_four": draw_four,
+    "colour": colour,
+    "your_turn": your_turn,
 }
 
 

@@ -133,9 +133,8 @@ class App:
 
     @property
     def speed(self) -> float:
-        """Animation time factor: 0 means instant."""
-        if self.settings.reduce_motion:
-            return min(SPEED_FACTOR[self.settings.animation_speed], 0.35)
+        """Animation time factor: 0 means instant. (Reduce motion changes how things
+        move, not how long the table waits: see table/effects.py.)"""
         return SPEED_FACTOR[self.settings.animation_speed]
 
     def remember(self, **changes: object) -> None:

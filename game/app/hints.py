@@ -15,7 +15,9 @@ from game.engine.cards import COLOUR_NAMES
 
 def translate_reason(reason: Reason, name_of: Callable[[int], str]) -> str:
     """The AI's reason in the current language, with players named."""
-    values: dict[str, object] = {"n": reason.n, "m": reason.m, "p": f"{reason.p:.0%}"}
+    # `count` picks the plural form ("1 card" / "2 cards") where the language has one.
+    values: dict[str, object] = {"n": reason.n, "m": reason.m, "p": f"{reason.p:.0%}",
+                                 "count": reason.n}
     if reason.seat >= 0:
         values["name"] = name_of(reason.seat)
     if reason.colour >= 0:

@@ -22,10 +22,17 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "assets" / "locale"
 
 
+PLURAL_FORMS = {"zero", "one", "few", "many"}
+
+
 def flat(d: dict, prefix: str = "") -> dict[str, str]:
+    """Key -> text; a plural entry ({"one": …, "many": …}) is one key whose text holds
+    all its forms (a language without plurals, like Chinese, gives a plain string)."""
     out: dict[str, str] = {}
     for k, v in d.items():
-        if isinstance(v, dict):
+        if isinstance(v, dict) and v and set(v) <= PLURAL_FORMS:
+            out[f"{prefix}{k}"] = " | ".join(v.values())
+        elif isinstance(v, dict):
             out.update(flat(v, f"{prefix}{k}."))
         else:
             out[f"{prefix}{k}"] = v
@@ -35,6 +42,14 @@ def flat(d: dict, prefix: str = "") -> dict[str, str]:
 def strings(lang: str) -> dict[str, str]:
     data = json.loads((LOCALE / f"uno.{lang}.json").read_text(encoding="utf-8"))
     return flat(data[lang])
+
+
+def test_plural_forms_agree_with_the_count() -> None:
+    i18n.set_language("en")
+    assert i18n.tr("table.set_chosen", count=1).startswith("1 card chosen")
+    assert i18n.tr("table.set_chosen", count=3).startswith("3 cards chosen")
+    assert i18n.tr("hint.why.next_low", n=1, count=1) == "the next player has 1 card"
+    assert i18n.tr("hint.why.next_low", n=2, count=2) == "the next player has 2 cards"
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:

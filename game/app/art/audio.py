@@ -23,6 +23,12 @@ SOUND_NAMES: tuple[str, ...] = (
     "win",
     "error",
     "click",
+    "skip",
+    "reverse",
+    "draw_two",
+    "draw_four",
+    "colour",
+    "your_turn",
 )
 
 _FREQUENCY = 44_100

@@ -43,6 +43,8 @@ class TableScene(Scene):
         self.stock_focus = False  # the keyboard selection is on the stock, not a card
         self.chosen: list[int] = []  # cards picked for a multi-card play, in order
         self.shakes: dict[int, float] = {}
+        self.fresh: dict[int, float] = {}  # card -> until when it is marked as new
+        self.chimed_for: int | None = None  # the human whose turn chime has sounded
         self.message = ""
         self.message_until = 0.0
         self.message_version = -1
@@ -148,6 +150,23 @@ class TableScene(Scene):
             return (self.layout.hand_area.centerx, self.layout.hand_area.centery)
         return self.layout.seat_pos(seat)
 
+    def shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]:
+        """Where a shout about a seat goes: just above its panel (never over its card
+        count), above your hand for your own seat, and always inside the window."""
+        lay = self.layout
+        w, h = lay.size
+        if seat is None:
+            x, y = w // 2, int(h * 0.25)
+        elif seat in lay.seats:
+            panel = render.seat_panel_rect(lay, seat)
+            x, y = panel.centerx, panel.top - height // 2 - 4
+            if y - height // 2 < 0:  # no room above: below the panel instead
+                y = panel.bottom + height // 2 + 4
+        else:
+            x, y = lay.hand_area.centerx, lay.hand_area.top - height
+        half = height * 2
+        return (max(half, min(w - half, x)), max(height // 2 + 2, min(h - height, y)))
+
     def say(self, text: str, ms: float = 2600) -> None:
         """A banner about this moment (a refusal, a hint, UNO armed): gone after `ms` or as
         soon as the match moves on, whichever comes first."""
@@ -159,6 +178,12 @@ class TableScene(Scene):
         if self.clock_ms < self.message_until and self.message_version == self.match.version:
             return self.message
         return ""
+
+    def mark_fresh(self, card: int) -> None:
+        """A card just drawn into your hand: marked for a moment so you can find it."""
+        from game.app.table.effects import FRESH_MS
+
+        self.fresh[card] = self.clock_ms + FRESH_MS * max(self.app.speed, 0.5)
 
     def show_reveal(self, e: ev.HandShown) -> None:
         self.reveal = e
@@ -270,8 +295,13 @@ class TableScene(Scene):
             if self.hotseat and self.viewer != d:
                 self._hand_over(d)
                 return
+            if self.chimed_for != d and not self.demo:
+                self.chimed_for = d  # your turn has come round (once, not at every action)
+                self.app.sound.play("your_turn")
             self._timer(dt)
             self._prompt_if_needed()
+        else:
+            self.chimed_for = None
         grace = self._grace()
         now = self.clock_ms
         action = self.match.ai_action(now, grace, paused=self.handover_for is not None)
@@ -412,8 +442,10 @@ class TableScene(Scene):
         jumps = [a for h in self.match.humans if h != s.current for a in self.match.legal(h)
                  if a.kind in (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)]
         if jumps and self.jump_button is None:
-            rect = pygame.Rect(0, 0, u(170), u(46))
-            rect.bottomleft = (u(12), self.layout.log.top - u(8))
+            # With your other action buttons, beside your hand: where your eyes already are.
+            hint = self.buttons["hint"].rect
+            rect = pygame.Rect(0, 0, hint.width, hint.height)
+            rect.bottomright = (hint.right, hint.top - u(8))
             self.jump_button = button(self, "table.jump_in", rect, object_id="#uno_button",
                                       focus=False)
         elif not jumps and self.jump_button is not None:
@@ -676,8 +708,9 @@ class TableScene(Scene):
             pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
         current = s.current if s.phase < Phase.ROUND_OVER else -1
         for seat in s.seating:
-            if seat not in lay.seats or seat >= len(m.counts):
-                continue
+            if seat not in lay.seats or seat >= len(m.counts) or (
+                    seat == self.viewer and not self.hotseat):
+                continue  # alone at the table, your seat is the hand at the bottom
             info = self.match.seats[seat]
             tier = tr(f"tier.{info.tier}") if info.is_ai else tr("seat.human")
             team = (tr("table.team", team=s.team_of[seat] + 1) if self.match.rules.teams
@@ -700,7 +733,8 @@ class TableScene(Scene):
         self.hand_rects = render.draw_hand(
             surface, app, lay, cards, live=live,
             selected=-1 if self.stock_focus else self.selected,
-            chosen=self.chosen + giving, face_up=face_up, shake=self.shakes)
+            chosen=self.chosen + giving, face_up=face_up, shake=self.shakes,
+            fresh={c for c, until in self.fresh.items() if until > self.clock_ms})
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
@@ -742,8 +776,12 @@ class TableScene(Scene):
             me = m_name(self, v)
             score = self.model.scores[v] if v < len(self.model.scores) else 0
             label = fonts.render(f"{me} · {tr('table.score', score=score)}", u(16), WHITE)
-            surface.blit(label, (lay.hand_area.left, lay.hand_area.bottom - u(2)
-                                 - label.get_height() + u(4)))
+            at = label.get_rect(bottomleft=(lay.hand_area.left, lay.hand_area.bottom + u(2)))
+            surface.blit(label, at)
+            if len(self.model.hand) == 1 and v < len(self.model.uno_called):
+                # The same badge the opponents get, beside your name.
+                render.draw_uno_badge(surface, (at.right + u(40), at.top - u(8)), lay.unit,
+                                      self.model.uno_called[v])
         if self.match.rules.turn_timer and self._human_turn() and s.phase in (
                 Phase.TURN, Phase.DRAWN):
             secs = max(0, int(self.timer_left / 1000 + 0.999))
@@ -753,8 +791,8 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         s = self.match.state
-        if s.phase >= Phase.ROUND_OVER:
-            return ""
+        if s.phase >= Phase.ROUND_OVER or self.model.top < 0:
+            return ""  # between rounds, or the deal is still going round the table
         d = s.current
         name = self.match.seats[d].name
         if not self._human_turn():
@@ -772,7 +810,7 @@ class TableScene(Scene):
             return tr("table.your_penalty" if stack else "table.your_penalty_take",
                       count=s.pending)
         if s.phase == Phase.GIVE:
-            return tr("table.choose_give", left=min(3, len(s.hands[d])) - len(s.give_cards))
+            return tr("table.choose_give", count=min(3, len(s.hands[d])) - len(s.give_cards))
         if self.chosen:
             return tr("table.set_chosen", count=len(self.chosen))
         return tr("table.your_turn")

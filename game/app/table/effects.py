@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.art import colour_rgb
 from game.app.i18n import tr
 from game.app.table import render
 from game.app.table.anim import Step, Tween, ease_in_out, ease_out, lerp
 from game.engine import events as ev
-from game.engine.cards import COLOUR_NAMES
+from game.engine.cards import CARD_RANK, COLOUR_NAMES, DRAW_TWO, WILD_DRAW_FOUR
 
 if TYPE_CHECKING:
     from game.app.scenes.table import TableScene
+
+# Flight times at normal speed (ms): long enough to follow with the eye, short enough not to
+# drag; the animation-speed setting scales them all.
+PLAY_MS = 380.0
+DRAW_MS = 330.0
+DEAL_MS = 300.0
+DEAL_GAP_MS = 70.0  # between two cards of the deal, going round the table
+FIRST_MS = 420.0
+FADE_MS = 160.0  # reduce motion: cards fade in where they land instead of travelling
+FRESH_MS = 1500.0  # a card just drawn into your hand stays marked this long
 
 
 def colour_word(c: int) -> str:
@@ -64,14 +76,19 @@ class EventPlayer:
         return self.scene.match.seats[seat].name
 
     def play(self, events: list[ev.Event]) -> None:
+        dealt = [e for e in events if isinstance(e, ev.Dealt)]
         for e in events:
+            if isinstance(e, ev.Dealt):
+                if e is dealt[0]:
+                    self._deal(dealt)  # round the table, one card at a time
+                continue
             handler: Callable[[ev.Event], None] | None = getattr(
                 self, "_" + type(e).__name__, None)
             if handler is not None:
                 handler(e)
             line = self.describe(e)
-            if line:
-                self.scene.log_lines.append(line)
+            if line:  # written when its animation has played, not ahead of it
+                self._add([], on_done=lambda line=line: self.scene.log_lines.append(line))
 
     # -- log -----------------------------------------------------------------------
     def describe(self, e: ev.Event) -> str:
@@ -91,6 +108,8 @@ class EventPlayer:
         if isinstance(e, ev.PenaltyTaken):
             return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
         if isinstance(e, ev.TurnSkipped):
+            if e.seat == self.scene.viewer:
+                return tr("log.you_skipped")
             return tr("log.skipped", name=n(e.seat))
         if isinstance(e, ev.DirectionReversed):
             return tr("log.reversed")
@@ -135,13 +154,36 @@ class EventPlayer:
              duration: float, delay: float = 0.0, flip: bool = False,
              on_start: Callable[[], None] | None = None,
              on_done: Callable[[], None] | None = None) -> Tween:
+        """A card travelling from `start` to `end` on a slight arc, turning a little on the
+        way (and flipping face up half-way with `flip`). With reduce motion it does not
+        travel: it fades in where it lands."""
         scene = self.scene
         app = scene.app
+        still = app.settings.reduce_motion
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        dist = math.hypot(dx, dy) or 1.0
+        # The arc bows away from the centre line by up to 12% of the distance; the turn
+        # leans the card into the direction of travel.
+        bow = min(0.12 * dist, 60 * scene.layout.unit)
+        nx, ny = -dy / dist, dx / dist
+        if ny > 0:
+            nx, ny = -nx, -ny  # always bow upwards: cards are tossed, not dragged
+        lean = max(-14.0, min(14.0, -dx / dist * 14.0))
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            p = lerp(start, end, ease_out(t))
             shown = card
             w = width
+            if still:
+                img = render.card_surface(app.art, card, width,
+                                          colour_blind=app.settings.colour_blind,
+                                          high_contrast=app.settings.high_contrast).copy()
+                img.set_alpha(int(255 * t))
+                surface.blit(img, img.get_rect(center=end))
+                return
+            e = ease_in_out(t)
+            p = lerp(start, end, e)
+            arc = math.sin(math.pi * e) * bow
+            p = (p[0] + nx * arc, p[1] + ny * arc)
             if flip:  # the face is revealed half-way, the card narrowing as it turns
                 scale = abs(1 - 2 * t)
                 shown = -1 if t < 0.5 else card
@@ -151,8 +193,13 @@ class EventPlayer:
                                       high_contrast=app.settings.high_contrast)
             if w != width:
                 img = pygame.transform.smoothscale(img, (w, img.get_height()))
+            angle = lean * math.sin(math.pi * e)
+            if abs(angle) > 0.5:
+                img = pygame.transform.rotate(img, angle)
             surface.blit(img, img.get_rect(center=(int(p[0]), int(p[1]))))
 
+        if still:  # a short fade, whatever the travel would have been
+            duration = min(duration, FADE_MS)
         return Tween(duration * self.ms, draw, delay * self.ms, on_start, on_done)
 
     def _add(self, tweens: list[Tween], on_start=None, on_done=None) -> None:
@@ -165,39 +212,64 @@ class EventPlayer:
         face_known = e.seat == s.viewer
         tweens = []
         for i, card in enumerate(e.cards):
-            tweens.append(self._fly(card, start, lay.discard.center, lay.centre_w, 260,
-                                    delay=i * 90, flip=not face_known))
+            tweens.append(self._fly(card, start, lay.discard.center, lay.centre_w, PLAY_MS,
+                                    delay=i * 120, flip=not face_known))
+        rank = CARD_RANK[e.cards[-1]]
+        sound = {DRAW_TWO: "draw_two", WILD_DRAW_FOUR: "draw_four"}.get(rank, "play")
         self._add(tweens, on_start=lambda: (s.model.leave(e, s.viewer),
-                                            s.app.sound.play("play")),
+                                            s.app.sound.play(sound)),
                   on_done=lambda: s.model.land(e, s.viewer))
 
     def _CardDrawn(self, e: ev.CardDrawn) -> None:
         s = self.scene
         lay = s.layout
-        visible = e.card if e.seat == s.viewer else -1
-        self._add([self._fly(visible, lay.stock.center, s.seat_target(e.seat),
-                             lay.small_w if e.seat != s.viewer else lay.card_w, 170)],
-                  on_start=lambda: s.app.sound.play("draw"),
-                  on_done=lambda: s.model.land(e, s.viewer))
+        mine = e.seat == s.viewer
+        visible = e.card if mine else -1
 
-    def _Dealt(self, e: ev.Dealt) -> None:
+        def landed() -> None:
+            s.model.land(e, s.viewer)
+            if mine and e.card >= 0:
+                s.mark_fresh(e.card)
+
+        self._add([self._fly(visible, lay.stock.center, s.seat_target(e.seat),
+                             lay.card_w if mine else lay.small_w, DRAW_MS)],
+                  on_start=lambda: s.app.sound.play("draw"), on_done=landed)
+
+    def _deal(self, dealt: list[ev.Dealt]) -> None:
+        """The deal goes round the table a card at a time, each seat's count rising as its
+        cards arrive; your own cards turn face up as they reach your hand."""
         s = self.scene
         lay = s.layout
-        target = s.seat_target(e.seat)
-        width = lay.card_w if e.seat == s.viewer else lay.small_w
-        tweens = [self._fly(-1, lay.stock.center, target, width, 140, delay=i * 25)
-                  for i in range(len(e.cards))]
-        self._add(tweens, on_start=lambda: s.app.sound.play("deal"),
-                  on_done=lambda: s.model.land(e, s.viewer))
+        tweens = []
+        rounds = max(len(e.cards) for e in dealt)
+        k = 0
+        for i in range(rounds):
+            for e in dealt:
+                if i >= len(e.cards):
+                    continue
+                card = e.cards[i]
+                mine = e.seat == s.viewer
+                tweens.append(self._fly(
+                    card if mine else -1, lay.stock.center, s.seat_target(e.seat),
+                    lay.card_w if mine else lay.small_w, DEAL_MS, delay=k * DEAL_GAP_MS,
+                    on_done=lambda seat=e.seat, c=card: s.model.deal_one(seat, c, s.viewer)))
+                k += 1
+
+        def settle() -> None:  # whatever the frames did, the hands end exactly as dealt
+            for e in dealt:
+                s.model.land(e, s.viewer)
+
+        self._add(tweens, on_start=lambda: s.app.sound.play("deal"), on_done=settle)
 
     def _shuffle_step(self) -> None:
         s = self.scene
         lay = s.layout
 
+        still = s.app.settings.reduce_motion
+
         def draw(surface: pygame.Surface, t: float) -> None:
-            import math
             for i in range(3):
-                dx = math.sin(t * math.pi * 4 + i) * lay.centre_w * 0.35
+                dx = 0.0 if still else math.sin(t * math.pi * 4 + i) * lay.centre_w * 0.35
                 r = lay.stock.move(int(dx), -i * 3)
                 surface.blit(s.app.art.back(lay.centre_w), r)
 
@@ -219,7 +291,7 @@ class EventPlayer:
         s = self.scene
         lay = s.layout
         end = lay.discard.center if not e.returned else lay.stock.center
-        self._add([self._fly(e.card, lay.stock.center, end, lay.centre_w, 320, flip=True)],
+        self._add([self._fly(e.card, lay.stock.center, end, lay.centre_w, FIRST_MS, flip=True)],
                   on_done=lambda: s.model.land(e, s.viewer))
 
     def _RoundStarted(self, e: ev.RoundStarted) -> None:
@@ -231,11 +303,10 @@ class EventPlayer:
         s = self.scene
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            pos = s.layout.seat_pos(seat) if seat is not None else (
-                s.layout.size[0] // 2, int(s.layout.size[1] * 0.25))
             size = int(34 * s.layout.unit * (0.7 + 0.5 * ease_out(min(1, t * 3))))
-            render.draw_banner(surface, text, (pos[0], pos[1] - int(40 * s.layout.unit)),
-                               size, bg=bg, alpha=int(235 * (1 - max(0, t - 0.75) * 4)))
+            pos = s.shout_anchor(seat, int(34 * s.layout.unit * 1.2))
+            render.draw_banner(surface, text, pos, size, bg=bg,
+                               alpha=int(235 * (1 - max(0, t - 0.75) * 4)))
 
         tween = Tween(duration * max(self.ms, 0.4), draw,
                       on_start=(lambda: s.app.sound.play(sound)) if sound else None)
@@ -258,21 +329,58 @@ class EventPlayer:
                      bg=(230, 120, 0))
 
     def _TurnSkipped(self, e: ev.TurnSkipped) -> None:
+        s = self.scene
+
+        def stamp(surface: pygame.Surface, t: float) -> None:
+            # A "no entry" stamp pressed onto the skipped seat: big, then down with a thud.
+            x, y = s.seat_target(e.seat)
+            u = s.layout.unit
+            r = int(34 * u * (1.0 + 0.8 * (1 - ease_out(min(1.0, t * 3)))))
+            alpha = int(230 * (1 - max(0.0, t - 0.7) / 0.3))
+            mark = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            c = (r + 2, r + 2)
+            width = max(3, r // 5)
+            pygame.draw.circle(mark, (220, 40, 40, alpha), c, r, width)
+            d = int(r * 0.68)
+            pygame.draw.line(mark, (220, 40, 40, alpha), (c[0] - d, c[1] + d),
+                             (c[0] + d, c[1] - d), width)
+            surface.blit(mark, mark.get_rect(center=(x, y)))
+
+        self._add([], on_done=lambda: s.director.flourish(Tween(
+            900 * max(self.ms, 0.4), stamp, on_start=lambda: s.app.sound.play("skip"))))
         self._banner(tr("table.skipped"), e.seat, 650, bg=(60, 60, 60))
 
     def _DirectionReversed(self, e: ev.DirectionReversed) -> None:
         s = self.scene
 
-        def draw(surface: pygame.Surface, t: float) -> None:
-            s.arrow_spin = (1 - ease_in_out(t)) * 3.14 * -e.direction
+        still = s.app.settings.reduce_motion
 
-        self._add([Tween(450 * self.ms, draw)],
+        def draw(surface: pygame.Surface, t: float) -> None:
+            s.arrow_spin = 0.0 if still else (1 - ease_in_out(t)) * 3.14 * -e.direction
+
+        self._add([Tween(450 * self.ms, draw, on_start=lambda: s.app.sound.play("reverse"))],
                   on_done=lambda: (s.model.land(e, s.viewer), setattr(s, "arrow_spin", 0.0)))
 
     def _ColourChosen(self, e: ev.ColourChosen) -> None:
         s = self.scene
-        self._add([Tween(300 * self.ms, lambda surf, t: setattr(s, "ring_pulse", 1 - t))],
-                  on_done=lambda: s.model.land(e, s.viewer))
+        still = s.app.settings.reduce_motion
+
+        def ripple(surface: pygame.Surface, t: float) -> None:
+            # The new colour floods the ring and ripples out from the pile.
+            s.ring_pulse = 1 - t
+            if still:
+                return
+            lay = s.layout
+            rgb = colour_rgb(e.colour, high_contrast=s.app.settings.high_contrast)
+            grow = int(lay.centre_w * 1.4 * ease_out(t))
+            ring = lay.discard.inflate(int(26 * lay.unit) + grow, int(26 * lay.unit) + grow)
+            layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*rgb, int(200 * (1 - t))), layer.get_rect(),
+                             width=max(2, int(6 * lay.unit)), border_radius=ring.height // 4)
+            surface.blit(layer, ring)
+
+        self._add([Tween(600 * self.ms, ripple, on_start=lambda: (
+            s.model.land(e, s.viewer), s.app.sound.play("colour")))])
 
     def _PenaltyStacked(self, e: ev.PenaltyStacked) -> None:
         s = self.scene

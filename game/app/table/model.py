@@ -83,3 +83,10 @@ class TableModel:
             self.hand = []
             self.top = -1
             self.dealer = e.dealer
+
+    def deal_one(self, seat: int, card: int, viewer: int | None) -> None:
+        """One card of the deal arrives (the deal is shown a card at a time)."""
+        if 0 <= seat < len(self.counts):
+            self.counts[seat] += 1
+        if seat == viewer and card >= 0:
+            self.hand = sorted([*self.hand, card], key=_hand_order)

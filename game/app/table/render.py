@@ -51,14 +51,17 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
                width=max(2, int((4 if current else 2) * u)))
     # A small fan of backs, at most 10 drawn, with the count beside it.
     sw = int(layout.small_w * layout.panel_scale)
-    shown = min(count, 10 if layout.panel_scale == 1.0 else 6)
+    num = fonts.render(str(count), int(30 * u), WHITE, bold=True)
+    # The fan gives way to the count: up to 99 cards the number stays inside the panel.
+    room = rect.width - int(28 * u) - num.get_width() - sw
+    shown = min(count, 10 if layout.panel_scale == 1.0 else 6,
+                1 + max(0, room) // max(1, int(sw * 0.35)))
     fan_w = sw + (shown - 1) * int(sw * 0.35) if shown else 0
     x0 = rect.x + int(10 * u)
     y0 = rect.y + int(8 * u)
     back = app.art.back(max(sw, 10), high_contrast=app.settings.high_contrast)
     for i in range(shown):
         surface.blit(back, (x0 + i * int(sw * 0.35), y0))
-    num = fonts.render(str(count), int(30 * u), WHITE, bold=True)
     surface.blit(num, num.get_rect(midleft=(x0 + max(fan_w, sw) + int(8 * u),
                                             y0 + int(sw * 0.75))))
     text_y = rect.bottom - int(46 * u)
@@ -74,14 +77,22 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     sub = fonts.fit(info, int(14 * u), rect.width - int(16 * u), (200, 220, 205))
     surface.blit(sub, (rect.x + int(8 * u), text_y + int(24 * u)))
     if uno:
-        badge = pygame.Rect(0, 0, int(64 * u), int(30 * u))
-        badge.midtop = (rect.right - int(34 * u), rect.y - int(12 * u))
-        colour = (198, 40, 40) if uno_called else (120, 120, 120)
-        pygame.draw.rect(surface, colour, badge, border_radius=int(14 * u))
-        pygame.draw.rect(surface, GOLD, badge, width=2, border_radius=int(14 * u))
-        t = fonts.render("UNO" if uno_called else "UNO?", int(17 * u), WHITE, bold=True)
-        surface.blit(t, t.get_rect(center=badge.center))
+        draw_uno_badge(surface, (rect.right - int(34 * u), rect.y - int(12 * u)), u,
+                       uno_called)
     return rect
+
+
+def draw_uno_badge(surface: pygame.Surface, midtop: tuple[int, int], u: float,
+                   called: bool) -> pygame.Rect:
+    """One card left: red "UNO" once called, grey "UNO?" while it can still be caught."""
+    badge = pygame.Rect(0, 0, int(64 * u), int(30 * u))
+    badge.midtop = midtop
+    colour = (198, 40, 40) if called else (120, 120, 120)
+    pygame.draw.rect(surface, colour, badge, border_radius=int(14 * u))
+    pygame.draw.rect(surface, GOLD, badge, width=2, border_radius=int(14 * u))
+    t = fonts.render("UNO" if called else "UNO?", int(17 * u), WHITE, bold=True)
+    surface.blit(t, t.get_rect(center=badge.center))
+    return badge
 
 
 def draw_you_are_here(surface: pygame.Surface, layout: Layout, seat: int) -> None:
@@ -125,6 +136,16 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
     if model.top >= 0:
         surface.blit(card_surface(app.art, model.top, layout.centre_w, colour_blind=cb,
                                   high_contrast=hc), layout.discard)
+        if CARD_COLOUR[model.top] == 4:  # a wild on top: its chosen colour, bold, beside it
+            sw = pygame.Rect(0, 0, int(layout.centre_w * 0.62), int(30 * u))
+            sw.midtop = (layout.discard.centerx, ring.bottom + int(6 * u))
+            pygame.draw.rect(surface, rgb, sw, border_radius=int(8 * u))
+            pygame.draw.rect(surface, WHITE, sw, width=max(2, int(2 * u)),
+                             border_radius=int(8 * u))
+            if cb:
+                shape = pygame.Rect(0, 0, sw.height - int(8 * u), sw.height - int(8 * u))
+                shape.center = sw.center
+                draw_colour_shape(surface, model.colour, shape, fill=(255, 255, 255))
     if model.pending:
         badge = pygame.Rect(0, 0, int(70 * u), int(44 * u))
         badge.midleft = (layout.discard.right + int(20 * u), layout.discard.centery)
@@ -164,7 +185,7 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
 
 def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
               live: set[int] | None, selected: int, chosen: list[int], face_up: bool,
-              shake: dict[int, float]) -> list[pygame.Rect]:
+              shake: dict[int, float], fresh: set[int] = frozenset()) -> list[pygame.Rect]:
     """`live`: the cards some legal action uses, raised, the others dimmed; None when the
     player turned the highlight off (nothing raised or dimmed)."""
     rects = hand_positions(layout, len(cards))
@@ -191,6 +212,14 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
         if card in chosen:
             pygame.draw.rect(surface, (80, 200, 255), r.inflate(6, 6), width=3,
                              border_radius=10)
+        if face_up and card in fresh:  # just drawn: a white glow and a "new" tag
+            pygame.draw.rect(surface, WHITE, r.inflate(8, 8), width=3, border_radius=10)
+            tag = fonts.render(tr("table.new_card"), max(10, int(13 * u)), (20, 20, 20),
+                               bold=True)
+            box = tag.get_rect().inflate(int(10 * u), int(2 * u))
+            box.midbottom = (r.centerx, r.top - int(2 * u))
+            pygame.draw.rect(surface, WHITE, box, border_radius=box.height // 2)
+            surface.blit(tag, tag.get_rect(center=box.center))
         out.append(r)
     return out
 

@@ -1,0 +1,113 @@
+"""Save frame strips of the table's motion (a card flight, a colour change, the deal, a skip),
+to look at animation the way a player sees it:
+    python tools/frame_strip.py OUT_DIR [--lang zh] [--colour-blind] [--reduce-motion]
+Each strip is one PNG: a row of frames taken every --every ms at normal speed."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("out", type=Path)
+    p.add_argument("--lang", default="en", choices=("en", "zh"))
+    p.add_argument("--colour-blind", action="store_true")
+    p.add_argument("--reduce-motion", action="store_true")
+    p.add_argument("--every", type=int, default=60, help="ms between frames (default 60)")
+    p.add_argument("--frames", type=int, default=8, help="frames per strip (default 8)")
+    args = p.parse_args()
+    if not 10 <= args.every <= 1000 or not 2 <= args.frames <= 40:
+        p.error("--every must be 10..1000 and --frames 2..40")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["UNO_HOME"] = tempfile.mkdtemp(prefix="uno-strips-")
+
+    import pygame
+
+    from game.app.app import App
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.table import TableScene
+    from game.app.table.match import MatchController
+    from game.engine import OFFICIAL, Action, Kind
+    from saves.match import SeatInfo
+    from saves.settings import AnimationSpeed, Settings
+    from tests.engine.helpers import make
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.NORMAL,
+                       colour_blind=args.colour_blind, reduce_motion=args.reduce_motion)
+    app = App(language=args.lang, settings=settings, size=(1280, 720), persist_settings=False)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    seats = [SeatInfo.human("You"), SeatInfo.ai("Ada", "normal"), SeatInfo.ai("Bao", "normal"),
+             SeatInfo.ai("Chen", "normal")]
+
+    def table_at(hands: list[str], top: str = "r5", current: int = 0) -> TableScene:
+        state, _ = make(OFFICIAL, hands=hands, top=top, current=current)
+        match = MatchController(OFFICIAL, seats, 1)
+        match.state = state
+        match.players.clear()  # every move is scripted
+        while app.stack:
+            app.pop()
+        app.running = True
+        app.push(MenuScene(app))
+        table = TableScene(app, match)
+        app.saves.enabled = False
+        app.push(table)
+        table.resync()
+        app.step(16)
+        return table
+
+    def strip(name: str, start) -> Path:
+        shots = []
+        start()
+        for _ in range(args.frames):
+            app.step(args.every)
+            shots.append(app.screen.copy())
+        w, h = shots[0].get_size()
+        scale, cols = 0.45, 4  # a grid reads better than one long row
+        sw, sh = int(w * scale), int(h * scale)
+        rows = (len(shots) + cols - 1) // cols
+        sheet = pygame.Surface((sw * cols, sh * rows))
+        for i, shot in enumerate(shots):
+            sheet.blit(pygame.transform.smoothscale(shot, (sw, sh)), (i % cols * sw,
+                                                                       i // cols * sh))
+        path = out / f"{name}.png"
+        pygame.image.save(sheet, str(path))
+        print(path)
+        return path
+
+    t = table_at(["r7 b2 g3 y4", "r1 g2 g3", "y1 y2 y3", "b1 b2 b3"], current=1)
+    s = t.match.state
+    strip("opponent_plays", lambda: t.animate(t.match.apply(
+        Action(Kind.PLAY, 1, (s.hands[1][0],)))))
+    t = table_at(["r7 b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    s = t.match.state
+    strip("you_play", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))
+    t = table_at(["W b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    s = t.match.state
+    strip("colour_change", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],), 3)))
+    t = table_at(["rS b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    s = t.match.state
+    strip("skip", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))
+    t = table_at(["b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    strip("draw", lambda: t.act(Action(Kind.DRAW, 0)))
+    match = MatchController(OFFICIAL, seats, 7)
+    while app.stack:
+        app.pop()
+    app.running = True
+    app.push(MenuScene(app))
+    strip("deal", lambda: app.push(TableScene(app, match)))
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

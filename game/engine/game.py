@@ -7,6 +7,7 @@ from itertools import combinations
 from . import events as ev
 from . import rng
 from .actions import Action, Kind
+from .bluff import is_bluff, stack_ok
 from .cards import (
     BLANK,
     CARD_COLOUR_T,
@@ -117,21 +118,7 @@ class State(StateData):
 
     def _stack_ok(self, card: int) -> bool:
         """May `card` answer the pending penalty instead of taking it?"""
-        r = self.rules
-        top = self.discard[-1]
-        k = RANK[card]
-        on_four = RANK[top] == WILD_DRAW_FOUR
-        if k == DRAW_TWO:
-            if on_four:
-                return r.stack_two_on_four and COL[card] == self.colour
-            return r.stack_draw_two or (r.deflect_draw_two and (
-                COL[card] == self.colour or RANK[top] == DRAW_TWO))
-        if k == WILD_DRAW_FOUR:
-            return r.stack_draw_four if on_four else r.stack_four_on_two
-        if k in (SKIP, REVERSE):
-            return r.deflect_draw_two and not on_four and (
-                COL[card] == self.colour or RANK[top] == k)
-        return False
+        return stack_ok(self.rules, card, self.discard[-1], self.colour)
 
     def _answers_penalty(self, first: int) -> bool:
         """Whether a player facing `first` (+2 or +4) gets a decision instead of drawing."""
@@ -612,6 +599,7 @@ class State(StateData):
         total = self.pending
         self.pending = 0
         self.wd4_by = -1
+        self.wd4_on = -1
         out.append(ev.PenaltyTaken(seat, total))
         self._draw(seat, total, "penalty", out)
 
@@ -633,9 +621,12 @@ class State(StateData):
         prev_colour = self.colour
         was_pending = self.pending > 0
         if k == WILD_DRAW_FOUR:
-            # Official rule: legal only without a card of the current colour; remember a bluff.
-            self.wd4_guilty = any(COL[c] == prev_colour for c in hand if c != first)
+            # Official rule: legal only without a card of the current colour that could have
+            # been played now; judge it at once, while the hand is as it was.
+            answered = self.discard[-1] if was_pending else -1
+            self.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour, answered)
             self.wd4_colour = prev_colour
+            self.wd4_on = answered
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
@@ -668,6 +659,7 @@ class State(StateData):
                 self.wd4_by = seat
             else:
                 self.wd4_by = -1
+                self.wd4_on = -1
             victim = self.next_seat(seat)
             if was_pending or self._answers_penalty(k):
                 self._face_penalty(seat, victim, out, out_now, stacked=was_pending)
@@ -737,6 +729,7 @@ class State(StateData):
             total = self.pending
             self.pending = 0
             self.wd4_by = -1
+            self.wd4_on = -1
             out.append(ev.PenaltyTaken(accused, total))
             self._draw(accused, total, "challenge", out)
             self.phase = TURN  # the challenger now takes a normal turn on the named colour
@@ -818,6 +811,7 @@ class State(StateData):
         self._close_windows()
         self.pending = 0
         self.wd4_by = -1
+        self.wd4_on = -1
         self.phase = ROUND_OVER
         self.current = -1
         self.last_winner = winner
@@ -847,7 +841,7 @@ class State(StateData):
             round_no=self.round_no, dealer=self.dealer, last_winner=self.last_winner,
             seating=tuple(self.seating), teams=tuple(self.team_of),
             round_over=self.phase >= ROUND_OVER, match_over=self.phase == MATCH_OVER,
-            winners=tuple(self.winners),
+            winners=tuple(self.winners), wd4_on=self.wd4_on,
         )
 
     @classmethod
@@ -877,8 +871,9 @@ class State(StateData):
         s.wd4_colour = view.wd4_colour
         # The seat cannot know whether a +4 was a bluff; in this world it is decided by the
         # accuser's sampled hand.
-        s.wd4_guilty = view.wd4_by >= 0 and any(
-            COL[c] == view.wd4_colour for c in hands[view.wd4_by])
+        s.wd4_on = view.wd4_on
+        s.wd4_guilty = view.wd4_by >= 0 and is_bluff(
+            view.rules, hands[view.wd4_by], view.wd4_colour, view.wd4_on)
         # Another seat's drawn card is hidden; it is the last card of the drawer's hand.
         s.drawn = view.drawn if view.drawn >= 0 or view.phase != DRAWN else \
             s.hands[view.current][-1]

@@ -73,7 +73,8 @@ _SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("forced_play", "bool", False, summary="You must play if you can"),
     OptionSpec("draw_to_match", "bool", False, summary="Keep drawing until a playable card"),
     OptionSpec("wild_draw_four_rule", "choice", "official", ("official", "free"),
-               summary="Wild Draw Four: only without the current colour (challengeable), or free"),
+               summary="Wild Draw Four: only when no card of the current colour could be played "
+                       "instead (challengeable), or free"),
     OptionSpec("challenge_penalty", "int", 2, low=0, high=10,
                summary="Extra cards for a failed Wild Draw Four challenge"),
     OptionSpec("uno_penalty", "int", 2, low=1, high=10, summary="Cards for being caught"),

@@ -38,6 +38,7 @@ def start_round(s: State) -> list[ev.Event]:
     s.direction = 1
     s.pending = 0
     s.wd4_by = -1
+    s.wd4_on = -1
     s.wd4_guilty = False
     s.wd4_colour = -1
     s.drawn = -1

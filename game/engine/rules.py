@@ -66,7 +66,8 @@ _SPECS: tuple[OptionSpec, ...] = (
                ("high_card", "high_card_zero", "random", "previous_winner", "rotate"),
                summary="How the dealer is chosen each round"),
     OptionSpec("start_card", "choice", "official", ("official", "number_only"),
-               summary="First card: any (official) or keep flipping until a number"),
+               summary="First card: anything but a Wild Draw Four (official), or a number only; "
+                       "with none left in the stock, the first that is not a Wild Draw Four"),
     OptionSpec("first_wild_dealer_names", "bool", False,
                summary="A Wild as first card: the dealer names the colour"),
     OptionSpec("draw_then_play", "bool", True, summary="A playable drawn card may be played"),

@@ -52,6 +52,13 @@ _JUMP = [[Action(K_JUMP_IN, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in ra
 NEXT_ROUND = Action(K_NEXT_ROUND, SYSTEM)
 
 
+def _malformed(a: object) -> IllegalAction:
+    text = repr(a)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    return IllegalAction(f"not a well-formed action: {text}", "malformed")
+
+
 class State(StateData):
     """A match in progress. Build one with State.new(rules, players, seed)."""
 
@@ -331,6 +338,15 @@ class State(StateData):
 
     def _validate(self, a: Action) -> None:
         """Raise IllegalAction unless `a` may be applied now (penalised offers included)."""
+        # The public boundary: anything that is not a well-formed Action is refused here,
+        # so the rules below may index tables by card and compare seats without guarding.
+        if (type(a) is not Action or type(a.kind) is not Kind or type(a.seat) is not int
+                or type(a.colour) is not int or type(a.target) is not int
+                or type(a.cards) is not tuple):
+            raise _malformed(a)
+        for c in a.cards:
+            if type(c) is not int or not 0 <= c < FULL_DECK_SIZE:
+                raise _malformed(a)
         k = a.kind
         if k == K_NEXT_ROUND:
             if self.phase != ROUND_OVER:

@@ -13,6 +13,7 @@ from .normal import (
     Ctx,
     NormalPlayer,
     Term,
+    bluffs,
     hand_swap_terms,
     make_ctx,
     remove_cards,
@@ -180,10 +181,7 @@ class HardPlayer(NormalPlayer):
         return terms
 
     def is_bluff(self, ctx: Ctx, a: Action) -> bool:
-        if RANK[a.cards[0]] != WILD_DRAW_FOUR or ctx.view.rules.wild_draw_four_rule != "official":
-            return False
-        colour = ctx.view.colour
-        return any(COL[c] == colour for c in ctx.hand if c not in a.cards)
+        return bluffs(ctx.view, ctx.hand, a)
 
     def bluff_value(self, ctx: Ctx) -> float:
         """Expected cards gained by bluffing (victim draws 4 unless they challenge, then we
@@ -213,7 +211,7 @@ class HardPlayer(NormalPlayer):
 
     # ------------------------------------------------------------ decisions
     def should_challenge(self, view: SeatView) -> bool:
-        p = self.tracker.p_bluff(view.wd4_by, view.wd4_colour)
+        p = self.tracker.p_bluff(view.wd4_by, view.wd4_colour, view.wd4_on)
         cp = view.rules.challenge_penalty
         # Challenging costs pending+cp cards when wrong and nothing when right; accepting
         # costs pending: it pays when p > cp / (pending + cp) (1/3 under the 4/6 rule).
@@ -226,7 +224,7 @@ class HardPlayer(NormalPlayer):
     def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         a = super().answer_penalty(view, own, rng)
         if a.kind == Kind.TAKE and any(x.kind == Kind.CHALLENGE for x in own):
-            p = self.tracker.p_bluff(view.wd4_by, view.wd4_colour)
+            p = self.tracker.p_bluff(view.wd4_by, view.wd4_colour, view.wd4_on)
             self.last_reason = Reason("accept_p", p=p)
         return a
 

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.engine import Action, Kind, SeatView
+from game.engine.bluff import is_bluff
 from game.engine.cards import (
     BLANK,
     DRAW_TWO,
@@ -59,6 +60,15 @@ def make_ctx(view: SeatView, own: list[Action]) -> Ctx:
 
 def teammates(view: SeatView, a: int, b: int) -> bool:
     return bool(view.rules.teams) and view.teams[a] == view.teams[b]
+
+
+def bluffs(view: SeatView, hand: list[int], a: Action) -> bool:
+    """Would playing `a` now be a Wild Draw Four bluff? The engine's own definition decides:
+    a card of the colour in force that could legally be played instead."""
+    if RANK[a.cards[0]] != WILD_DRAW_FOUR or view.rules.wild_draw_four_rule != "official":
+        return False
+    answered = view.top if view.pending else -1
+    return is_bluff(view.rules, [c for c in hand if c not in a.cards], view.colour, answered)
 
 
 def remove_cards(hand: list[int], cards: tuple[int, ...]) -> list[int]:
@@ -131,10 +141,7 @@ class NormalPlayer(Policy):
 
     def allowed(self, ctx: Ctx, a: Action) -> bool:
         """Normal never bluffs a Wild Draw Four."""
-        if RANK[a.cards[0]] != WILD_DRAW_FOUR or ctx.view.rules.wild_draw_four_rule != "official":
-            return True
-        colour = ctx.view.colour
-        return not any(COL[c] == colour for c in ctx.hand if c not in a.cards)
+        return not bluffs(ctx.view, ctx.hand, a)
 
     def rank_plays(self, ctx: Ctx, plays: list[Action]
                    ) -> list[tuple[float, Action, Reason | None]]:
@@ -166,9 +173,9 @@ class NormalPlayer(Policy):
         challenge = next((a for a in own if a.kind == Kind.CHALLENGE), None)
         if challenge is not None and self.should_challenge(view):
             return challenge
-        plays = [a for a in own if a.kind == Kind.PLAY]
+        ctx = self.context(view, own)
+        plays = [a for a in own if a.kind == Kind.PLAY and self.allowed(ctx, a)]
         if plays:
-            ctx = self.context(view, own)
 
             def cost(a: Action) -> float:
                 rest = remove_cards(ctx.hand, a.cards)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.engine import Event, Rules, SeatView
 from game.engine import events as ev
+from game.engine.bluff import bluff_mask
 from game.engine.cards import DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
 from .bluff import BIG_HAND, BluffBook
@@ -62,7 +63,8 @@ class Tracker:
         self.colour = -1
         self.alt: list[int] = []
         self.drawing: tuple[int, int] | None = None  # (seat, mask) of a voluntary draw
-        self.wd4: tuple[int, int, float, bool] | None = None  # accused, colour, h, clean
+        # accused, the cards that would make their +4 a bluff (mask), P(held one), clean
+        self.wd4: tuple[int, int, float, bool] | None = None
         self.forced_take = False
         self.wd4_big = 0
         # The colour each opponent last named for a wild: they probably hold it.
@@ -231,6 +233,7 @@ class Tracker:
         me = self.seat
         first = e.cards[0]
         prev_colour = self.colour
+        answered = self.top if self.penalty_open else -1
         if e.seat == me:
             if self.my_hand is not None:
                 for c in e.cards:
@@ -261,8 +264,9 @@ class Tracker:
         self.alt = list(e.cards) if e.out_of_turn == "sum_jump_in" else []
         if RANK[first] == WILD_DRAW_FOUR and 0 <= prev_colour < 4 and e.seat != me \
                 and e.seat < self.n:
-            h = self.p_holds(e.seat, COLOUR_MASK[prev_colour])
-            self.wd4 = (e.seat, prev_colour, h, True)
+            bluff = self._bluff_mask(prev_colour, answered)
+            h = self.p_holds(e.seat, bluff)
+            self.wd4 = (e.seat, bluff, h, True)
             self.wd4_big = int(self.size(e.seat) + 1 >= BIG_HAND)
         elif RANK[first] != WILD_DRAW_FOUR:
             self.wd4 = None
@@ -310,10 +314,10 @@ class Tracker:
         if self.wd4 is None or self.wd4[0] != e.accused:
             return
         self.bluffs.answered(e.challenger, bool(self.wd4_big), challenged=True)
-        _, colour, h, clean = self.wd4
+        _, bluff, h, clean = self.wd4
         self.bluffs.verdict(e.accused, h, e.guilty)
         if not e.guilty and clean:
-            self._exclude(e.accused, COLOUR_MASK[colour])  # shown: none of that colour
+            self._exclude(e.accused, bluff)  # shown: none of the cards that would count
 
     def _taken(self, e: ev.PenaltyTaken) -> None:
         self.penalty_open = False
@@ -402,12 +406,18 @@ class Tracker:
         pool = self.pool_mask()
         return [1.0 - self.p_holds(o, COLOUR_MASK[c], pool) for c in range(4)]
 
-    def p_bluff(self, accused: int, colour: int) -> float:
-        """Probability that accused's +4 was played while holding `colour`."""
+    def _bluff_mask(self, colour: int, answered: int) -> int:
+        if self.rules is None:
+            return COLOUR_MASK[colour]
+        return bluff_mask(self.rules, colour, answered)
+
+    def p_bluff(self, accused: int, colour: int, answered: int = -1) -> float:
+        """Probability that accused's +4 was a bluff: played while holding a card of `colour`
+        they could have played instead (`answered`: the penalty card it was stacked on)."""
         if self.wd4 is not None and self.wd4[0] == accused:
             h = self.wd4[2]
         else:
-            h = self.p_holds(accused, COLOUR_MASK[colour])
+            h = self.p_holds(accused, self._bluff_mask(colour, answered))
         return self.bluffs.p_bluff(accused, h)
 
     def challenge_rate(self, o: int, my_size: int) -> float:

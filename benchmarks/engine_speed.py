@@ -92,6 +92,49 @@ def clone_apply_per_second(rules: Rules, seconds: float, validate: bool) -> floa
     return done / (time.perf_counter() - start)
 
 
+def big_hand_state() -> State:
+    """Issue #13's worst case: same-rank sets and any-colour sums on, seat 0 holding 75
+    cards (every number card 1-9 and three 0s), a red 9 just played by seat 2."""
+    from game.engine.cards import CARD_COLOUR, CARD_RANK, deck
+
+    rules = PRESETS["official"].with_options(play_same_rank=True, sum_jump_in_any_colour=True,
+                                             draw_then_play=False)
+    s = State.new(rules, 3, 0)
+    cards = deck(False)
+    top = next(c for c in cards if CARD_COLOUR[c] == 0 and CARD_RANK[c] == 9)
+    coloured = [c for c in cards if CARD_COLOUR[c] < 4 and c != top]
+    mine = ([c for c in coloured if 1 <= CARD_RANK[c] <= 9]
+            + [c for c in coloured if CARD_RANK[c] == 0])[:75]
+    rest = [c for c in cards if c not in mine and c != top]
+    s.hands = [mine, rest[:3], rest[3:6]]
+    s.stock = rest[6:]
+    s.discard = [top]
+    s.colour = 0
+    s.current = 0
+    s.phase = Phase.TURN
+    s.window_seat = 2
+    return s
+
+
+def big_hand_ms(seconds: float) -> tuple[float, float, int]:
+    """Milliseconds for one legal_actions() and for one validated apply of a draw, with a
+    75-card hand; and how many actions were listed."""
+    s = big_hand_state()
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds / 2 or not done:
+        listed = s.legal_actions(0)
+        done += 1
+    legal_ms = (time.perf_counter() - start) * 1000 / done
+    draw = next(a for a in listed if a.kind == Kind.DRAW)
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds / 2 or not done:
+        s.clone().apply(draw)
+        done += 1
+    return legal_ms, (time.perf_counter() - start) * 1000 / done, len(listed)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
@@ -113,6 +156,10 @@ def main() -> int:
     out["clone_apply_per_s"] = round(clone_apply_per_second(PRESETS["official"], t, True))
     out["clone_apply_per_s_unvalidated"] = round(
         clone_apply_per_second(PRESETS["official"], t, False))
+    legal_ms, draw_ms, listed = big_hand_ms(t)
+    out["legal_actions_75_card_hand_ms"] = round(legal_ms, 3)
+    out["legal_actions_75_card_hand_count"] = listed
+    out["apply_draw_75_card_hand_ms"] = round(draw_ms, 3)
     if args.json:
         print(json.dumps(out))
         return 0

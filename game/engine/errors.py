@@ -9,7 +9,7 @@ ERROR_CODES = frozenset({
     "name_cards", "jump_window", "jump_no_fit", "name_colour", "colour_not_wild",
     "not_allowed", "penalty_pending", "forced_play", "cannot_now", "drawn_only",
     "penalty_stack", "one_at_a_time", "set_one_rank", "double_identical", "no_match",
-    "last_card", "double_uno", "world",
+    "last_card", "double_uno", "world", "malformed",
 })
 
 

@@ -7,6 +7,7 @@ from itertools import combinations
 from . import events as ev
 from . import rng
 from .actions import Action, Kind
+from .bluff import is_bluff, stack_ok
 from .cards import (
     BLANK,
     CARD_COLOUR_T,
@@ -35,6 +36,11 @@ TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER, MATCH_OVE
 (K_PLAY, K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE, K_CHOOSE_COLOUR, K_CALL_UNO, K_CATCH, K_JUMP_IN,
  K_SUM_JUMP_IN, K_SUM_OUT, K_PEEK, K_SWAP, K_GIVE, K_PICK_TARGET, K_TIMEOUT, K_NEXT_ROUND) = Kind
 SYSTEM = -1  # the "seat" of NEXT_ROUND: dealing is nobody's decision
+# legal_actions lists every same-rank set of a rank group up to this many cards (at most
+# 5 x 32 sequences), and every sum jump-in while this many cards could be part of one
+# (at most 2**12 subsets walked); past that, a bounded representative choice.
+SET_EXACT = 5
+SUM_EXACT = 12
 
 # Shared action objects: legal_actions returns these instead of allocating (the search AI
 # calls it hundreds of thousands of times).
@@ -49,6 +55,13 @@ _TARGETED = {k: [[Action(k, s, (), -1, t) for t in range(10)] for s in range(10)
 _GIVE = [[Action(K_GIVE, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
 _JUMP = [[Action(K_JUMP_IN, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
 NEXT_ROUND = Action(K_NEXT_ROUND, SYSTEM)
+
+
+def _malformed(a: object) -> IllegalAction:
+    text = repr(a)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    return IllegalAction(f"not a well-formed action: {text}", "malformed")
 
 
 class State(StateData):
@@ -117,21 +130,7 @@ class State(StateData):
 
     def _stack_ok(self, card: int) -> bool:
         """May `card` answer the pending penalty instead of taking it?"""
-        r = self.rules
-        top = self.discard[-1]
-        k = RANK[card]
-        on_four = RANK[top] == WILD_DRAW_FOUR
-        if k == DRAW_TWO:
-            if on_four:
-                return r.stack_two_on_four and COL[card] == self.colour
-            return r.stack_draw_two or (r.deflect_draw_two and (
-                COL[card] == self.colour or RANK[top] == DRAW_TWO))
-        if k == WILD_DRAW_FOUR:
-            return r.stack_draw_four if on_four else r.stack_four_on_two
-        if k in (SKIP, REVERSE):
-            return r.deflect_draw_two and not on_four and (
-                COL[card] == self.colour or RANK[top] == k)
-        return False
+        return stack_ok(self.rules, card, self.discard[-1], self.colour)
 
     def _answers_penalty(self, first: int) -> bool:
         """Whether a player facing `first` (+2 or +4) gets a decision instead of drawing."""
@@ -147,15 +146,23 @@ class State(StateData):
         return [s for s in range(self.n) if self.legal_actions(s)]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now. Multi-card plays and sum jump-ins are listed in
+        full while few; past SET_EXACT / SUM_EXACT cards a bounded representative choice is
+        listed (see _some_sets, _sum_sets), and apply() accepts any legal one proposed."""
+        return self._listed(seat, True)
+
+    def _listed(self, seat: int, multi: bool) -> list[Action]:
+        """legal_actions; without `multi`, no multi-card plays or sums (validation checks a
+        proposed one directly instead of listing them all)."""
         if self.phase >= ROUND_OVER:
             return []
         out: list[Action] = []
         if seat == self.current:
-            self._own_decisions(seat, out)
-        self._out_of_turn(seat, out)
+            self._own_decisions(seat, out, multi)
+        self._out_of_turn(seat, out, multi)
         return out
 
-    def _own_decisions(self, seat: int, out: list[Action]) -> None:
+    def _own_decisions(self, seat: int, out: list[Action], multi: bool = True) -> None:
         ph = self.phase
         hand = self.hands[seat]
         if ph == TURN:
@@ -186,10 +193,9 @@ class State(StateData):
             if last and playable and self.rules.last_card_limited:
                 out[:] = [a for a in out if self._can_finish(a.cards)]
                 playable = bool(out)
-            if self.rules.multi_play and len(hand) > 1:
-                before = len(out)
+            # A set's first card is playable alone, so sets never change `playable`.
+            if multi and self.rules.multi_play and len(hand) > 1:
                 self._add_sets(seat, hand, out)
-                playable = playable or len(out) > before
             if not (playable and self.rules.forced_play):
                 out.append(_SIMPLE[K_DRAW][seat])
         elif ph == DRAWN:
@@ -232,6 +238,9 @@ class State(StateData):
             for cards in by_rank.values():
                 if len(cards) < 2:
                     continue
+                if len(cards) > SET_EXACT:
+                    self._some_sets(seat, hand, cards, out)
+                    continue
                 seen: set[tuple[int, ...]] = set()
                 for lead in cards:
                     if not self.matches(lead):
@@ -262,7 +271,29 @@ class State(StateData):
                     continue  # going out on a double needs UNO called with those two
                 out.append(Action(K_PLAY, seat, pair))
 
-    def _out_of_turn(self, seat: int, out: list[Action]) -> None:
+    def _some_sets(self, seat: int, hand: list[int], cards: list[int],
+                   out: list[Action]) -> None:
+        """A big same-rank group (up to 8 cards: 2 of each colour) has thousands of sets:
+        list one per first card, last card (it names the colour) and size, the middle
+        cards taken in card order. At most 4 x 4 x 7 plays per rank."""
+        seen: set[tuple[int, int]] = set()
+        for lead in cards:
+            if not self.matches(lead):
+                continue
+            rest = sorted(c for c in cards if c != lead)
+            for last in rest:
+                key = (CARD_FACE[lead], CARD_FACE[last])
+                if key in seen:
+                    continue
+                seen.add(key)
+                middle = [c for c in rest if c != last]
+                for size in range(len(middle) + 1):
+                    seq = (lead, *middle[:size], last)
+                    if len(seq) == len(hand) and not self._can_finish(seq):
+                        continue
+                    out.append(Action(K_PLAY, seat, seq))
+
+    def _out_of_turn(self, seat: int, out: list[Action], multi: bool = True) -> None:
         r = self.rules
         hand = self.hands[seat]
         if self._uno_valid(seat):
@@ -287,7 +318,7 @@ class State(StateData):
         if r.sum_out and len(hand) >= 2 and all(RANK[c] < 10 for c in hand) and \
                 sum(RANK[c] for c in hand) == target:
             out.append(_SIMPLE[K_SUM_OUT][seat])
-        if r.sum_jump_in or r.sum_jump_in_any_colour:
+        if multi and (r.sum_jump_in or r.sum_jump_in_any_colour):
             for combo in self._sum_sets(hand, target, COL[top]):
                 if len(combo) < len(hand) or self._can_finish(combo):
                     out.append(Action(K_SUM_JUMP_IN, seat, combo))
@@ -305,6 +336,8 @@ class State(StateData):
                     pool.setdefault(CARD_FACE[c] + 1000, c)
         cards = sorted(pool.values())
         found: list[tuple[int, ...]] = []
+        if len(cards) > SUM_EXACT:
+            return self._sum_partitions(cards, target)
         seen: set[tuple[int, ...]] = set()
 
         def walk(start: int, left: int, chosen: list[int]) -> None:
@@ -320,6 +353,32 @@ class State(StateData):
                     chosen.append(cards[i])
                     walk(i + 1, left - v, chosen)
                     chosen.pop()
+
+        walk(0, target, [])
+        return found
+
+    @staticmethod
+    def _sum_partitions(cards: list[int], target: int) -> list[tuple[int, ...]]:
+        """Many candidate cards (any-colour sums from a big hand): one set per way of
+        writing `target` as a sum of the ranks held (at most 29 for a 9), the cards of
+        each rank taken in card order."""
+        by_rank: dict[int, list[int]] = {}
+        for c in cards:
+            by_rank.setdefault(RANK[c], []).append(c)
+        ranks = sorted(by_rank)
+        found: list[tuple[int, ...]] = []
+
+        def walk(i: int, left: int, chosen: list[int]) -> None:
+            if left == 0:
+                if len(chosen) >= 2:
+                    found.append(tuple(chosen))
+                return
+            if i == len(ranks) or ranks[i] > left:
+                return
+            k = ranks[i]
+            held = by_rank[k]
+            for n in range(min(len(held), left // k), -1, -1):
+                walk(i + 1, left - n * k, chosen + held[:n])
 
         walk(0, target, [])
         return found
@@ -344,6 +403,15 @@ class State(StateData):
 
     def _validate(self, a: Action) -> None:
         """Raise IllegalAction unless `a` may be applied now (penalised offers included)."""
+        # The public boundary: anything that is not a well-formed Action is refused here,
+        # so the rules below may index tables by card and compare seats without guarding.
+        if (type(a) is not Action or type(a.kind) is not Kind or type(a.seat) is not int
+                or type(a.colour) is not int or type(a.target) is not int
+                or type(a.cards) is not tuple):
+            raise _malformed(a)
+        for c in a.cards:
+            if type(c) is not int or not 0 <= c < FULL_DECK_SIZE:
+                raise _malformed(a)
         k = a.kind
         if k == K_NEXT_ROUND:
             if self.phase != ROUND_OVER:
@@ -380,9 +448,59 @@ class State(StateData):
             return  # penalised misplay
         if k == K_PLAY and self._plain_play_ok(a):
             return
-        if a in self.legal_actions(a.seat):
+        if self._allowed(a):
             return
         raise self._refusal(a)
+
+    def _allowed(self, a: Action) -> bool:
+        """Is `a` legal now? Multi-card plays and sums are checked directly: listing every
+        one a big hand holds would cost far more than checking the one proposed."""
+        if a.kind == K_PLAY and len(a.cards) > 1:
+            return self._set_ok(a)
+        if a.kind == K_SUM_JUMP_IN:
+            return self._sum_ok(a)
+        return a in self._listed(a.seat, False)
+
+    def _set_ok(self, a: Action) -> bool:
+        """A proposed double or same-rank set: the rules of _add_sets, any middle order."""
+        r = self.rules
+        seat = a.seat
+        cards = a.cards
+        if (not r.multi_play or seat != self.current or self.phase != TURN or self.pending
+                or a.colour != -1 or a.target != -1):
+            return False
+        hand = self.hands[seat]
+        first = cards[0]
+        if (len(set(cards)) != len(cards) or any(c not in hand for c in cards)
+                or COL[first] == NO_COLOUR or not self.matches(first)):
+            return False
+        if r.play_same_rank:
+            if any(COL[c] == NO_COLOUR or RANK[c] != RANK[first] for c in cards):
+                return False
+            return len(cards) < len(hand) or self._can_finish(cards)
+        if len(cards) != 2 or CARD_FACE[cards[1]] != CARD_FACE[first]:
+            return False
+        return len(hand) > 2 or (self.uno_called[seat] and self._can_finish(cards))
+
+    def _sum_ok(self, a: Action) -> bool:
+        """A proposed sum jump-in: the rules of _out_of_turn and _sum_sets."""
+        r = self.rules
+        seat = a.seat
+        cards = a.cards
+        ws = self.window_seat
+        if (not r.any_sum or ws < 0 or ws == seat or self.phase != TURN or self.pending
+                or a.colour != -1 or a.target != -1 or len(cards) < 2):
+            return False
+        top = self.discard[-1]
+        hand = self.hands[seat]
+        if (RANK[top] >= 10 or len(set(cards)) != len(cards)
+                or any(c not in hand or not 0 < RANK[c] < 10 for c in cards)):
+            return False
+        if not r.sum_jump_in_any_colour and any(COL[c] != COL[top] for c in cards):
+            return False
+        if sum(RANK[c] for c in cards) != RANK[top]:
+            return False
+        return len(cards) < len(hand) or self._can_finish(cards)
 
     def _plain_play_ok(self, a: Action) -> bool:
         """Fast check of the commonest action: one coloured card on a normal turn."""
@@ -441,7 +559,7 @@ class State(StateData):
         cards = a.cards
         if not cards or any(c not in hand for c in cards) or len(set(cards)) != len(cards):
             return None  # not a card offer at all: refused, never penalised
-        if a in self.legal_actions(seat):
+        if self._allowed(a):
             return None
         first = cards[0]
         if self.phase == DRAWN:
@@ -619,6 +737,7 @@ class State(StateData):
         total = self.pending
         self.pending = 0
         self.wd4_by = -1
+        self.wd4_on = -1
         out.append(ev.PenaltyTaken(seat, total))
         self._draw(seat, total, "penalty", out)
 
@@ -640,9 +759,12 @@ class State(StateData):
         prev_colour = self.colour
         was_pending = self.pending > 0
         if k == WILD_DRAW_FOUR:
-            # Official rule: legal only without a card of the current colour; remember a bluff.
-            self.wd4_guilty = any(COL[c] == prev_colour for c in hand if c != first)
+            # Official rule: legal only without a card of the current colour that could have
+            # been played now; judge it at once, while the hand is as it was.
+            answered = self.discard[-1] if was_pending else -1
+            self.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour, answered)
             self.wd4_colour = prev_colour
+            self.wd4_on = answered
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
@@ -675,6 +797,7 @@ class State(StateData):
                 self.wd4_by = seat
             else:
                 self.wd4_by = -1
+                self.wd4_on = -1
             victim = self.next_seat(seat)
             if was_pending or self._answers_penalty(k):
                 self._face_penalty(seat, victim, out, out_now, stacked=was_pending)
@@ -744,6 +867,7 @@ class State(StateData):
             total = self.pending
             self.pending = 0
             self.wd4_by = -1
+            self.wd4_on = -1
             out.append(ev.PenaltyTaken(accused, total))
             self._draw(accused, total, "challenge", out)
             self.phase = TURN  # the challenger now takes a normal turn on the named colour
@@ -825,6 +949,7 @@ class State(StateData):
         self._close_windows()
         self.pending = 0
         self.wd4_by = -1
+        self.wd4_on = -1
         self.phase = ROUND_OVER
         self.current = -1
         self.last_winner = winner
@@ -854,7 +979,7 @@ class State(StateData):
             round_no=self.round_no, dealer=self.dealer, last_winner=self.last_winner,
             seating=tuple(self.seating), teams=tuple(self.team_of),
             round_over=self.phase >= ROUND_OVER, match_over=self.phase == MATCH_OVER,
-            winners=tuple(self.winners),
+            winners=tuple(self.winners), wd4_on=self.wd4_on,
         )
 
     @classmethod
@@ -884,8 +1009,9 @@ class State(StateData):
         s.wd4_colour = view.wd4_colour
         # The seat cannot know whether a +4 was a bluff; in this world it is decided by the
         # accuser's sampled hand.
-        s.wd4_guilty = view.wd4_by >= 0 and any(
-            COL[c] == view.wd4_colour for c in hands[view.wd4_by])
+        s.wd4_on = view.wd4_on
+        s.wd4_guilty = view.wd4_by >= 0 and is_bluff(
+            view.rules, hands[view.wd4_by], view.wd4_colour, view.wd4_on)
         # Another seat's drawn card is hidden; it is the last card of the drawer's hand.
         s.drawn = view.drawn if view.drawn >= 0 or view.phase != DRAWN else \
             s.hands[view.current][-1]

@@ -66,14 +66,16 @@ _SPECS: tuple[OptionSpec, ...] = (
                ("high_card", "high_card_zero", "random", "previous_winner", "rotate"),
                summary="How the dealer is chosen each round"),
     OptionSpec("start_card", "choice", "official", ("official", "number_only"),
-               summary="First card: any (official) or keep flipping until a number"),
+               summary="First card: anything but a Wild Draw Four (official), or a number only; "
+                       "with none left in the stock, the first that is not a Wild Draw Four"),
     OptionSpec("first_wild_dealer_names", "bool", False,
                summary="A Wild as first card: the dealer names the colour"),
     OptionSpec("draw_then_play", "bool", True, summary="A playable drawn card may be played"),
     OptionSpec("forced_play", "bool", False, summary="You must play if you can"),
     OptionSpec("draw_to_match", "bool", False, summary="Keep drawing until a playable card"),
     OptionSpec("wild_draw_four_rule", "choice", "official", ("official", "free"),
-               summary="Wild Draw Four: only without the current colour (challengeable), or free"),
+               summary="Wild Draw Four: only when no card of the current colour could be played "
+                       "instead (challengeable), or free"),
     OptionSpec("challenge_penalty", "int", 2, low=0, high=10,
                summary="Extra cards for a failed Wild Draw Four challenge"),
     OptionSpec("uno_penalty", "int", 2, low=1, high=10, summary="Cards for being caught"),

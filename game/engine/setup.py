@@ -6,14 +6,12 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import (
-    BLANK,
     CARD_COLOUR_T,
     CARD_RANK_T,
     DRAW_TWO,
     NO_COLOUR,
     REVERSE,
     SKIP,
-    WILD,
     WILD_DRAW_FOUR,
     deck,
 )
@@ -38,6 +36,7 @@ def start_round(s: State) -> list[ev.Event]:
     s.direction = 1
     s.pending = 0
     s.wd4_by = -1
+    s.wd4_on = -1
     s.wd4_guilty = False
     s.wd4_colour = -1
     s.drawn = -1
@@ -79,9 +78,18 @@ def _exchange_seats(s: State) -> None:
         s.pos[seat] = i
 
 
+# Set-up never waits on luck. Each random retry below is capped far beyond what a deal
+# needs (the odds of reaching a cap are under 1e-30, except a first card with only one card
+# in the stock allowed to start: 1e-6), and a deterministic rule then finishes the job, so
+# deals the old uncapped rule finished come out exactly the same (saves replay them).
+TIE_ROUNDS = 100
+REDRAWS = 100
+FIRST_CARD_TRIES = 100
+
+
 def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
     contenders = list(s.seating)
-    for _ in range(1000):
+    for _ in range(TIE_ROUNDS):
         pile = deck(s.rules.blank_cards)
         best = -1
         values: dict[int, int] = {}
@@ -90,9 +98,16 @@ def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
             # shuffled pile, without shuffling it.
             card = pile.pop(s._rand(len(pile)))
             out.append(ev.DealerDraw(seat, card))
+            redraws = 0
             while not zero_for_symbols and CARD_RANK_T[card] >= 10:
                 pile.append(card)  # a non-number card is put back and another drawn
-                card = pile.pop(s._rand(len(pile)))
+                redraws += 1
+                if redraws > REDRAWS:
+                    # The pile always holds numbers: at most 10 of its 76 are out.
+                    card = next(c for c in pile if CARD_RANK_T[c] < 10)
+                    pile.remove(card)
+                else:
+                    card = pile.pop(s._rand(len(pile)))
                 out.append(ev.DealerDraw(seat, card))
             v = CARD_RANK_T[card] if CARD_RANK_T[card] < 10 else 0
             values[seat] = v
@@ -100,7 +115,7 @@ def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
         contenders = [seat for seat in contenders if values[seat] == best]
         if len(contenders) == 1:
             break
-    return contenders[0]
+    return contenders[0]  # still tied after every round: the first of them in seating order
 
 
 def _choose_dealer(s: State, out: list[ev.Event]) -> int:
@@ -114,24 +129,34 @@ def _choose_dealer(s: State, out: list[ev.Event]) -> int:
     return _high_card(s, how == "high_card_zero", out)
 
 
+def _may_start(card: int, number_only: bool) -> bool:
+    rank = CARD_RANK_T[card]
+    return rank != WILD_DRAW_FOUR and not (number_only and rank >= 10)
+
+
 def _first_card(s: State, out: list[ev.Event]) -> None:
     r = s.rules
-    while True:
-        card = s.stock.pop()
-        rank = CARD_RANK_T[card]
-        back = rank == WILD_DRAW_FOUR or (r.start_card == "number_only" and rank >= 10)
-        out.append(ev.FirstCard(card, back))
-        if not back:
-            break
-        s.stock.append(card)
-        s._shuffle(s.stock)
-        out.append(ev.Shuffled("first_card", len(s.stock)))
+    number_only = r.start_card == "number_only"
+    card = -1
+    if any(_may_start(c, number_only) for c in s.stock):
+        for _ in range(FIRST_CARD_TRIES):
+            card = s.stock.pop()
+            back = not _may_start(card, number_only)
+            out.append(ev.FirstCard(card, back))
+            if not back:
+                break
+            s.stock.append(card)
+            s._shuffle(s.stock)
+            out.append(ev.Shuffled("first_card", len(s.stock)))
+            card = -1
+    if card < 0:
+        card = _turn_over(s, number_only, out)
     s.discard = [card]
     dealer = s.dealer
     left = s.next_seat(dealer)
     s.phase = Phase.TURN
+    rank = CARD_RANK_T[card]
     if CARD_COLOUR_T[card] == NO_COLOUR:  # a Wild (or a blank card, played as a Wild)
-        assert rank in (WILD, BLANK)
         s.phase = Phase.CHOOSE_COLOUR
         s.current = dealer if r.first_wild_dealer_names else left
         s.resume = left
@@ -155,3 +180,29 @@ def _first_card(s: State, out: list[ev.Event]) -> None:
             s.current = s.next_seat(left)
     else:
         s.current = left
+
+
+def _turn_over(s: State, number_only: bool, out: list[ev.Event]) -> int:
+    """No card allowed to start has come up by reshuffling (or none is in the stock): turn
+    the stock over one card at a time, face up, until one may start. With none, the first
+    card turned that is not a Wild Draw Four starts (the official rule): with at most 100
+    cards dealt the stock holds at least 8 cards, so never only the 4 Wild Draw Fours. The
+    turned cards go back into the stock, which is shuffled."""
+    turned: list[int] = []
+    chosen = -1
+    while s.stock:
+        card = s.stock.pop()
+        if _may_start(card, number_only):
+            chosen = card
+            break
+        out.append(ev.FirstCard(card, True))
+        turned.append(card)
+    if chosen < 0:
+        chosen = next((c for c in turned if CARD_RANK_T[c] != WILD_DRAW_FOUR), turned[0])
+        turned.remove(chosen)
+    out.append(ev.FirstCard(chosen, False))
+    if turned:
+        s.stock.extend(turned)
+        s._shuffle(s.stock)
+        out.append(ev.Shuffled("first_card", len(s.stock)))
+    return chosen

@@ -24,12 +24,14 @@ class Phase(IntEnum):
 
 # Field name -> kind, in a fixed order: drives clone, equality and (de)serialisation.
 _INT_FIELDS = (
-    "n", "colour", "direction", "current", "phase", "pending", "wd4_by", "wd4_colour", "drawn",
-    "resume",
+    "n", "colour", "direction", "current", "phase", "pending", "wd4_by", "wd4_colour", "wd4_on",
+    "drawn", "resume",
     "give_target", "uno_risk", "catchers", "window_seat", "round_no", "dealer", "last_winner",
     "rng", "turns", "reshuffles",
 )
 _BOOL_FIELDS = ("wd4_guilty",)
+# Fields added after saves existed: a saved state without them still loads (see from_dict).
+_LATER_FIELDS = frozenset({"wd4_on"})
 _LIST_FIELDS = ("stock", "discard", "alt", "give_cards", "scores", "seating", "pos", "team_of",
                 "winners")
 _BOOL_LIST_FIELDS = ("uno_called",)
@@ -52,6 +54,7 @@ class StateData:
     pending: int
     wd4_by: int
     wd4_colour: int
+    wd4_on: int  # the pending penalty card that Wild Draw Four answered (-1: none)
     drawn: int
     resume: int
     give_target: int
@@ -92,6 +95,7 @@ class StateData:
         self.pending = 0
         self.wd4_by = -1
         self.wd4_colour = -1
+        self.wd4_on = -1
         self.wd4_guilty = False
         self.drawn = -1
         self.resume = -1
@@ -155,7 +159,7 @@ class StateData:
         if not isinstance(data, dict):
             raise StateError("a saved state must be a JSON object")
         missing = [f for f in ("rules", "hands") + _INT_FIELDS + _BOOL_FIELDS + _LIST_FIELDS
-                   + _BOOL_LIST_FIELDS if f not in data]
+                   + _BOOL_LIST_FIELDS if f not in data and f not in _LATER_FIELDS]
         if missing:
             raise StateError(f"saved state lacks {', '.join(missing)}")
         s = cls.__new__(cls)
@@ -164,7 +168,7 @@ class StateData:
         except ValueError as exc:
             raise StateError(f"saved rules are invalid: {exc}") from exc
         for f in _INT_FIELDS:
-            v = data[f]
+            v = data[f] if f in data else _older_save(f, data)
             if type(v) is not int:
                 raise StateError(f"{f} must be an integer, not {v!r}")
             setattr(s, f, v)
@@ -212,10 +216,11 @@ class StateData:
             raise StateError("no player to act or no discard pile in a live round")
         if self.direction not in (1, -1) or not 0 <= self.colour <= 3:
             raise StateError("direction or colour out of range")
-        for name in ("wd4_by", "wd4_colour", "uno_risk", "window_seat", "give_target",
+        for name in ("wd4_by", "wd4_colour", "wd4_on", "uno_risk", "window_seat", "give_target",
                      "resume", "drawn", "dealer", "last_winner"):
             v = getattr(self, name)
-            limit = FULL_DECK_SIZE if name == "drawn" else 4 if name == "wd4_colour" else n
+            limit = FULL_DECK_SIZE if name in ("drawn", "wd4_on") else \
+                4 if name == "wd4_colour" else n
             if not -1 <= v < limit:
                 raise StateError(f"{name}={v} out of range")
         if self.pending < 0 or self.rng < 0 or self.catchers < 0:
@@ -229,3 +234,16 @@ class StateData:
             raise StateError("winners or teams name a seat that does not exist")
         if self.phase == Phase.DRAWN and self.drawn < 0:
             raise StateError("a drawn-card decision without a drawn card")
+
+
+def _older_save(name: str, data: dict[str, Any]) -> Any:
+    """The value of a field a save from before it existed lacks, rebuilt from what it holds."""
+    if name == "wd4_on":
+        # A +4 that raised a pending penalty above 4 answered one: the card beneath it.
+        discard = data.get("discard")
+        stacked = (isinstance(data.get("wd4_by"), int) and data["wd4_by"] >= 0
+                   and isinstance(data.get("pending"), int) and data["pending"] > 4)
+        if stacked and isinstance(discard, list) and len(discard) >= 2:
+            return discard[-2]
+        return -1
+    return None

@@ -43,6 +43,9 @@ class SeatView:
     round_over: bool
     match_over: bool
     winners: tuple[int, ...]
+    # The pending penalty card the challengeable Wild Draw Four answered (-1: none); with
+    # wd4_colour it says which cards would have made that +4 a bluff (see engine.bluff).
+    wd4_on: int = -1
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         pos = self.seating.index(seat)

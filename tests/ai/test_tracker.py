@@ -88,7 +88,7 @@ def test_bluff_estimate_grows_with_the_hand_and_with_past_bluffs() -> None:
     small.sync(s2.view(0))
     assert tracker.p_bluff(1, 0) > small.p_bluff(1, 0)
     before = tracker.p_bluff(1, 0)
-    tracker.wd4 = (1, 0, 0.9, True)
+    tracker.wd4 = (1, COLOUR_MASK[0], 0.9, True)
     for _ in range(3):
         tracker._challenged(Challenged(2, 1, True))
     assert tracker.p_bluff(1, 0) > before

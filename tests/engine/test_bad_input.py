@@ -145,3 +145,64 @@ def test_every_refusal_carries_a_known_code() -> None:
                 seen.add(exc.code)
             s.apply(rng.choice(s.legal_actions(s.current)))
     assert len(seen) >= 8
+
+
+# ---------------------------------------------------- garbage at apply() (issue #13 item 2)
+def _garbage(s: State) -> list[object]:
+    red, wild = s.hands[0][0], s.hands[0][1]
+    return [
+        None, "play", 0, {"kind": "play", "seat": 0, "cards": [red]},
+        Action(Kind.PLAY, 0, (112,)),            # no such card: IndexError before
+        Action(Kind.PLAY, 0, (-1,)),             # read as the Blank before
+        Action(Kind.PLAY, 0, (10**30,)),
+        Action(Kind.PLAY, "0", (red,)),          # TypeError before
+        Action(Kind.DRAW, "0"),
+        Action(Kind.DRAW, None),
+        Action(Kind.DRAW, False),                # a bool is not seat 0
+        Action(Kind.DRAW, 0.0),
+        Action(0, 0, (red,)),                    # a bare number is not a Kind
+        Action("play", 0, (red,)),
+        Action(None, 0),
+        Action(Kind.PLAY, 0, [red]),             # a list was played as if it were a tuple
+        Action(Kind.PLAY, 0, None),
+        Action(Kind.PLAY, 0, red),
+        Action(Kind.PLAY, 0, (float(red),)),
+        Action(Kind.PLAY, 0, (True,)),
+        Action(Kind.PLAY, 0, ("r2",)),
+        Action(Kind.PLAY, 0, (wild,), "red"),
+        Action(Kind.PLAY, 0, (wild,), True),     # a bool is not colour 1
+        Action(Kind.PLAY, 0, (wild,), 1.0),
+        Action(Kind.PLAY, 0, (wild,), None),
+        Action(Kind.CATCH, 1, (), -1, "0"),
+        Action(Kind.CATCH, 1, (), -1, None),
+        Action(Kind.CATCH, 1, (), -1, False),
+        Action(Kind.NEXT_ROUND, "x"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(29))
+def test_garbage_reaching_apply_is_refused_and_changes_nothing(index: int) -> None:
+    s, c = make(hands=["r2 W r1", "r3 g2"], top="r5")
+    s.uno_risk = 1  # give CATCH something to be about
+    s.hands[1] = s.hands[1][:1]
+    s.stock.append(c("g7"))
+    bad = _garbage(s)[index]
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(bad)  # type: ignore[arg-type]
+    assert info.value.code == "malformed"
+    assert s.to_dict() == before
+    assert s.why_illegal(bad) is not None  # type: ignore[arg-type]
+    assert s.refusal(bad) is not None  # type: ignore[arg-type]
+    assert s.to_dict() == before
+
+
+def test_every_garbage_case_is_listed() -> None:
+    s, c = make(hands=["r2 W r1", "r3 g2"], top="r5")
+    assert len(_garbage(s)) == 29
+
+
+def test_well_formed_actions_still_pass_the_boundary() -> None:
+    s, c = make(hands=["r2 W r1", "r3 g2"], top="r5")
+    s.apply(Action(Kind.PLAY, 0, (s.hands[0][1],), 2))
+    assert s.current == 1 and s.colour == 2

@@ -43,6 +43,14 @@ class ReadFailed(SaveError):
         self.reason = reason
 
 
+class NotARegularFile(ReadFailed):
+    """A FIFO, device, socket or other special file sits where a save belongs; it was not
+    opened (opening a FIFO with no writer blocks forever) and is left alone."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "it is not a regular file (a pipe, device or similar)")
+
+
 class WriteFailed(SaveError):
     """Nothing was written: the data cannot be stored as JSON or the disk refused it."""
 

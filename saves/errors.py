@@ -85,6 +85,32 @@ class TooDeep(CorruptSave):
         self.limit = limit
 
 
+class TooLong(CorruptSave):
+    """The match's action log is longer than any real match, so it was refused unreplayed."""
+
+    def __init__(self, path: Path | None, actions: int, limit: int) -> None:
+        super().__init__(
+            path, f"its action log has {actions:,} actions and the limit is {limit:,}"
+        )
+        self.actions = actions
+        self.limit = limit
+
+
+class TooSlowToLoad(SaveError):
+    """Checking the save took longer than the load budget, so it was given up. Not damage:
+    the file is left where it is (a faster machine or a later version may open it)."""
+
+    def __init__(self, path: Path | None, seconds: float, done: int, total: int) -> None:
+        super().__init__(
+            f"{_describe(path)} took longer than {seconds:g} seconds to check "
+            f"({done:,} of its {total:,} actions replayed), so loading was stopped.",
+            path,
+        )
+        self.seconds = seconds
+        self.done = done
+        self.total = total
+
+
 class WrongKind(SaveError):
     """The file is a valid document, but of another kind (a stats file where a save belongs)."""
 

@@ -111,6 +111,19 @@ class TooSlowToLoad(SaveError):
         self.total = total
 
 
+class TooManyPlayers(SaveError):
+    """A statistics file lists more players than are kept; only the most active were read."""
+
+    def __init__(self, path: Path | None, found: int, kept: int) -> None:
+        super().__init__(
+            f"{_describe(path)} lists {found:,} players; only the {kept:,} who played the most "
+            "rounds were kept.",
+            path,
+        )
+        self.found = found
+        self.kept = kept
+
+
 class WrongKind(SaveError):
     """The file is a valid document, but of another kind (a stats file where a save belongs)."""
 

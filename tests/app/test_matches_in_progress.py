@@ -23,7 +23,14 @@ from game.app.table.match import MatchController
 from game.engine import NEXT_ROUND, OFFICIAL, Action, State
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
-from saves.match import MatchRecord, SeatInfo, list_autosaves, save_autosave
+from saves.match import (
+    MAX_AUTOSAVES,
+    MatchRecord,
+    SeatInfo,
+    list_autosaves,
+    save_autosave,
+    save_match,
+)
 from saves.settings import AnimationSpeed, Settings, save_settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import seats
@@ -221,4 +228,31 @@ def test_statistics_are_read_once_per_run(monkeypatch: pytest.MonkeyPatch) -> No
     assert reads == [1]
     # What we wrote is what is shown: no second read, and the totals are current.
     assert app.saves.stats().player("P1").rounds_won == 3
+    app.close()
+
+
+def test_load_pages_through_every_match_in_progress_and_named_save() -> None:
+    record = MatchRecord.new(OFFICIAL, seats(tier="normal"), 5).with_actions(NEXT_ROUND)
+    state = record.replay()
+    for i in range(MAX_AUTOSAVES + 2):
+        save_autosave(replace(record, match_id=f"{i:016x}"), state)
+    for name in ("alpha", "beta", "gamma"):
+        save_match(record, state, name)
+    app = fresh_app()
+    menu = at_menu(app)
+    click(app, menu.buttons["load"].rect.center, frames=2)
+    load = app.top
+    assert isinstance(load, LoadScene) and load.pages > 1
+    seen: list[tuple[bool, str]] = []
+    for page in range(load.pages):
+        assert load.page == page
+        seen += [(entry.auto, entry.name) for entry in load.slots]
+        for button in load.load_buttons:  # every row fits in the window
+            assert app.screen.get_rect().contains(button.rect)
+        if page < load.pages - 1:
+            click(app, load.next_b.rect.center, frames=2)
+    assert len(seen) == MAX_AUTOSAVES + 3 and len(set(seen)) == len(seen)
+    assert sum(auto for auto, _ in seen) == MAX_AUTOSAVES  # the cap held
+    assert {name for auto, name in seen if not auto} == {"alpha", "beta", "gamma"}
+    assert all(auto for auto, _ in seen[:MAX_AUTOSAVES])  # matches in progress come first
     app.close()

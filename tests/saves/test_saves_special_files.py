@@ -13,7 +13,14 @@ import pytest
 
 from saves.errors import NotARegularFile, SaveError
 from saves.jsonsafe import read_json
-from saves.match import list_matches, load_match, match_store
+from saves.match import (
+    autosave_store,
+    latest_autosave,
+    list_autosaves,
+    list_matches,
+    load_match,
+    match_store,
+)
 from saves.settings import Settings, load_settings, save_settings, settings_path
 from saves.stats import Stats, load_stats, stats_path
 
@@ -81,3 +88,17 @@ def test_named_save_fifo_is_listed_as_unreadable_and_refused_on_load() -> None:
     assert isinstance(infos[0].problem, NotARegularFile)
     with pytest.raises(NotARegularFile):
         finishes(lambda: load_match("mine"))
+
+
+def test_autosave_fifo_is_listed_as_unreadable_and_continue_skips_it() -> None:
+    store = autosave_store()
+    fifo(store.directory / "0123456789abcdef.json")
+    infos = finishes(list_autosaves)
+    assert len(infos) == 1 and isinstance(infos[0].problem, NotARegularFile)
+    assert finishes(latest_autosave) is None
+
+
+def test_old_autosave_fifo_is_left_alone() -> None:
+    old = fifo(match_store().path("autosave"))
+    assert finishes(list_autosaves) == []
+    assert old.exists()

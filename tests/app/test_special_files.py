@@ -1,6 +1,6 @@
 """A FIFO where settings.json, stats.json, a named save or an autosave belongs: the game
-starts, the menu says (in the player's language) which files could not be used, and Continue,
-Load and Statistics answer at once. Run in a child process with a timeout, so a regression
+starts, the menu says (in the player's language) which files could not be used, Continue,
+Load and Statistics answer at once, and changing a setting is not fatal. Run in a child process with a timeout, so a regression
 (open() blocking on the FIFO) fails the test instead of hanging the suite."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ SCRIPT = textwrap.dedent(
     from game.app.scenes.load import LoadScene
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.message import MessageScene
+    from game.app.scenes.settings import SettingsScene
     from game.app.scenes.stats import StatsScene
     from tests.app.conftest import click, frames
 
@@ -60,6 +61,15 @@ SCRIPT = textwrap.dedent(
     load = app.top
     assert isinstance(load, LoadScene)
     print("ROWS", sorted((e.auto, e.info.readable) for e in load.slots))
+    app.pop()
+    frames(app, 2)
+    # Changing a setting writes settings.json, where the FIFO still is: refused, not fatal.
+    click(app, menu.buttons["settings"].rect.center, frames=2)
+    settings = app.top
+    assert isinstance(settings, SettingsScene), settings
+    row = next(b for b, name in settings.setting_buttons.items() if name == "reduce_motion")
+    click(app, row.rect.center, frames=2)
+    print("REDUCE", app.settings.reduce_motion)
     app.close()
     print("DONE")
     """
@@ -88,3 +98,4 @@ def test_fifos_never_hang_the_menu(tmp_path: Path, language: str) -> None:
     assert "stats.json" in out["STATS"] and "stats.json" not in out["TEXT"]
     assert out["PLAYERS"] == "0"
     assert out["ROWS"] == "[(False, False), (True, False)]"
+    assert out["REDUCE"] == "True"

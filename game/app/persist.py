@@ -241,7 +241,7 @@ class SaveService:
                 tier = known_tier(seat.tier)
                 kept.append(SeatInfo.ai(seat.name, tier))
                 replaced.append(tr("saves.tier_replaced", name=seat.name,
-                                   tier=(seat.tier or "")[:32], now=tr(f"kind.{tier}")))
+                                   tier=(seat.tier or "")[:32], now=tr(f"tier.{tier}")))
             else:
                 kept.append(seat)
         return kept, replaced

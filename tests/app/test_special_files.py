@@ -1,7 +1,8 @@
 """A FIFO where settings.json, stats.json, a named save or an autosave belongs: the game
 starts, the menu says (in the player's language) which files could not be used, Continue,
-Load and Statistics answer at once, and changing a setting is not fatal. Run in a child process with a timeout, so a regression
-(open() blocking on the FIFO) fails the test instead of hanging the suite."""
+Load and Statistics answer at once, and changing a setting is not fatal. Run in a child
+process with a timeout, so a regression (open() blocking on the FIFO) fails the test instead
+of hanging the suite."""
 
 from __future__ import annotations
 

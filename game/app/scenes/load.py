@@ -10,7 +10,7 @@ from game.app.i18n import tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scene import Scene
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.match import summary_of
+from saves.match import AUTOSAVE, summary_of
 
 
 class LoadScene(Scene):
@@ -83,7 +83,10 @@ class LoadScene(Scene):
         for i, entry in enumerate(self.slots):
             y = top + i * row_h
             info = entry.info
-            name = tr("load.in_progress") if entry.auto else info.name
+            if entry.auto:
+                name = tr("load.in_progress")
+            else:  # the old single autosave stays here only when it could not be moved
+                name = tr("load.autosave") if info.name == AUTOSAVE else info.name
             when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
             s = summary_of(info)
             if s is None:

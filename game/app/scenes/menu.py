@@ -94,11 +94,15 @@ class MenuScene(Scene):
         room = surface.get_width() - rect.right - u(36)
         if room < u(80):
             return
-        y = rect.centery - u(20)
-        for line, size in zip(self.resume_lines, (u(17), u(15)), strict=True):
-            text = fonts.fit(line, size, room, WHITE if size == u(17) else (200, 220, 205))
-            surface.blit(text, (rect.right + u(16), y))
-            y += u(22)
+        # One size for both lines, the largest at which both fit beside the button.
+        size = u(17)
+        while size > 9 and any(fonts.font(size).size(line)[0] > room
+                               for line in self.resume_lines):
+            size -= 1
+        y = rect.centery - size - u(2)
+        for line, colour in zip(self.resume_lines, (WHITE, (200, 220, 205)), strict=True):
+            surface.blit(fonts.render(line, size, colour), (rect.right + u(16), y))
+            y += size + u(4)
 
     def _fan(self, cw: int) -> list[pygame.Surface]:
         """The logo's rotated cards, made once per size (rotating every frame is costly)."""

@@ -40,6 +40,24 @@ def remembered_name(value: object) -> str | None:
     return name
 
 
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Greedy line breaks at spaces, or between any characters for text without them
+    (Chinese), so each line fits `width` at font `size`."""
+    font = fonts.font(size)
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line}{joiner}{word}" if line else word
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines
+
+
 def default_seats() -> list[dict[str, str]]:
     return [{"name": tr("seat.you"), "kind": "human"},
             {"name": AI_NAMES[0], "kind": "normal"},
@@ -267,9 +285,18 @@ class NewGameScene(Scene):
             teams = fonts.render(tr("new.teams_hint", teams=self.rules.teams), u(16), GOLD)
             surface.blit(teams, (u(40), h - u(120)))
         if self.other_match:
-            # Between Back and Start, where nothing else is drawn.
-            note = fonts.fit(self.other_match, u(15), max(u(40), w - u(600)), GOLD)
-            surface.blit(note, note.get_rect(midleft=(u(220), h - u(59))))
+            # Between Back and Start, where nothing else is drawn: two lines at most.
+            left = self.back_b.rect.right + u(20)
+            room = max(u(40), self.start_b.rect.left - u(20) - left)
+            size = u(16)
+            lines = wrap(self.other_match, size, room)
+            while len(lines) > 2 and size > 9:
+                size -= 1
+                lines = wrap(self.other_match, size, room)
+            y = self.back_b.rect.centery - len(lines) * (size + u(2)) // 2
+            for line in lines:
+                surface.blit(fonts.render(line, size, GOLD), (left, y))
+                y += size + u(2)
         if self.error:
             e = fonts.fit(self.error, u(18), int(w * 0.5), (255, 140, 120), bold=True)
             surface.blit(e, e.get_rect(bottomright=(w - u(40), h - u(100))))

@@ -89,15 +89,6 @@ def _players(summary: MatchSummary) -> str:
                      for seat, score in zip(summary.seats, summary.scores, strict=True))
 
 
-def describe_match(info: SlotInfo) -> str:
-    """One line for a listed match: players with scores, round and when it was saved."""
-    summary = summary_of(info)
-    if summary is None:
-        return tr("load.when", when=_when(info))
-    return tr("saves.match_line", players=_players(summary), round=summary.round,
-              when=_when(info))
-
-
 def resume_lines(info: SlotInfo) -> tuple[str, str]:
     """What Continue resumes, in two lines: players with scores; round and when saved."""
     summary = summary_of(info)
@@ -218,7 +209,8 @@ class SaveService:
             return False
         r = loaded.record
         seats, replaced = self._known_seats(r.seats)
-        match_id = r.match_id
+        # An autosave continues under its file's name, even if the file was renamed.
+        match_id = slot if auto else r.match_id
         if not auto and self.enabled and has_autosave(match_id):
             # This match's own autosave is further on (or elsewhere): playing on from the
             # named save is a new branch and must not overwrite it.

@@ -14,6 +14,8 @@ from saves.errors import (
     FutureVersion,
     MissingSave,
     SaveError,
+    TooLong,
+    TooSlowToLoad,
     UnsupportedVersion,
     WrongKind,
 )
@@ -104,14 +106,27 @@ def parse_document(
         try:
             validate(document)
         except SaveError as exc:
-            if type(exc) is CorruptSave and exc.path is None and path is not None:
+            if exc.path is None and path is not None:
                 # Validators see only the document; name the file in what the player reads.
-                raise CorruptSave(path, exc.reason) from exc
+                named = _named(exc, path)
+                if named is not None:
+                    raise named from exc
             raise
         except Exception as exc:
             # Never crash the game on a semantic check; the file is simply not usable.
             raise CorruptSave(path, f"its contents do not add up ({exc})") from exc
     return document
+
+
+def _named(error: SaveError, path: Path) -> SaveError | None:
+    """`error` rebuilt to name `path`, for the kinds validators raise; None for others."""
+    if type(error) is CorruptSave:
+        return CorruptSave(path, error.reason)
+    if isinstance(error, TooLong):
+        return TooLong(path, error.actions, error.limit)
+    if isinstance(error, TooSlowToLoad):
+        return TooSlowToLoad(path, error.seconds, error.done, error.total)
+    return None
 
 
 def _upgrade(
@@ -192,6 +207,10 @@ def load_document(
 
     try:
         return LoadResult(read(path), path)
+    except TooSlowToLoad:
+        # Not damage, so nothing is moved aside; and the backup is the same match a few
+        # moves earlier, which would only spend the budget a second time.
+        raise
     except UnsupportedVersion:
         if quarantine_unsupported:
             quarantine(path)

@@ -43,6 +43,14 @@ class ReadFailed(SaveError):
         self.reason = reason
 
 
+class NotARegularFile(ReadFailed):
+    """A FIFO, device, socket or other special file sits where a save belongs; it was not
+    opened (opening a FIFO with no writer blocks forever) and is left alone."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "it is not a regular file (a pipe, device or similar)")
+
+
 class WriteFailed(SaveError):
     """Nothing was written: the data cannot be stored as JSON or the disk refused it."""
 
@@ -75,6 +83,45 @@ class TooDeep(CorruptSave):
         super().__init__(path, f"its data nests {depth:,} levels deep and the limit is {limit}")
         self.depth = depth
         self.limit = limit
+
+
+class TooLong(CorruptSave):
+    """The match's action log is longer than any real match, so it was refused unreplayed."""
+
+    def __init__(self, path: Path | None, actions: int, limit: int) -> None:
+        super().__init__(
+            path, f"its action log has {actions:,} actions and the limit is {limit:,}"
+        )
+        self.actions = actions
+        self.limit = limit
+
+
+class TooSlowToLoad(SaveError):
+    """Checking the save took longer than the load budget, so it was given up. Not damage:
+    the file is left where it is (a faster machine or a later version may open it)."""
+
+    def __init__(self, path: Path | None, seconds: float, done: int, total: int) -> None:
+        super().__init__(
+            f"{_describe(path)} took longer than {seconds:g} seconds to check "
+            f"({done:,} of its {total:,} actions replayed), so loading was stopped.",
+            path,
+        )
+        self.seconds = seconds
+        self.done = done
+        self.total = total
+
+
+class TooManyPlayers(SaveError):
+    """A statistics file lists more players than are kept; only the most active were read."""
+
+    def __init__(self, path: Path | None, found: int, kept: int) -> None:
+        super().__init__(
+            f"{_describe(path)} lists {found:,} players; only the {kept:,} who played the most "
+            "rounds were kept.",
+            path,
+        )
+        self.found = found
+        self.kept = kept
 
 
 class WrongKind(SaveError):

@@ -7,10 +7,18 @@ import json
 import math
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
-from saves.errors import CorruptSave, MissingSave, ReadFailed, TooDeep, TooLarge
+from saves.errors import (
+    CorruptSave,
+    MissingSave,
+    NotARegularFile,
+    ReadFailed,
+    TooDeep,
+    TooLarge,
+)
 
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 DEFAULT_MAX_DEPTH = 64
@@ -90,15 +98,42 @@ def parse_json(
     return value
 
 
+def _open_regular(path: Path) -> int:
+    """A read-only descriptor on `path`, which must be a regular file.
+
+    The stat comes first so a FIFO or device is never opened at all (open() on a FIFO with
+    no writer blocks forever). O_NONBLOCK covers a swap between the stat and the open: a
+    FIFO then opens at once and the fstat below refuses it.
+    """
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(path)
+    if not stat.S_ISREG(mode):
+        raise NotARegularFile(path)
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+    flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotARegularFile(path)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def read_json(
     path: Path,
     *,
     max_bytes: int = DEFAULT_MAX_BYTES,
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> dict[str, Any]:
-    """Read and parse a JSON object from `path`, reading at most max_bytes + 1 bytes."""
+    """Read and parse a JSON object from `path`, reading at most max_bytes + 1 bytes.
+
+    Only regular files are read: anything else raises NotARegularFile without blocking.
+    """
     try:
-        with open(path, "rb") as handle:
+        with open(_open_regular(path), "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > max_bytes:
                 raise TooLarge(path, size, max_bytes)

@@ -5,11 +5,20 @@ logged action in order (the first is NEXT_ROUND, which deals), gives the current
 save holds that recipe plus a snapshot of the state it should give; loading parses everything
 strictly, replays the log and insists the two agree, so a damaged or edited file is refused
 (and the slot's backup used instead) rather than producing a game that differs from the one
-saved. Payload of format 1:
+saved. Payload of format 2:
 
-    {"created": ISO-8601 time with zone, "rules": Rules.to_dict(),
+    {"match_id": 8-32 of a-z0-9, "created": ISO-8601 time with zone, "rules": Rules.to_dict(),
      "seats": [{"name": str, "kind": "human" | "ai", "tier": str | null}, ...],
      "seed": int, "actions": [Action.to_dict(), ...], "snapshot": State.to_dict()}
+
+Format 1 had no match_id; the upgrade step derives one from its created time and seed, so a
+file keeps the same id at every load until it is written again.
+
+Each match in progress has its own autosave, <data dir>/saves/autosaves/<match_id>.json,
+beside the named saves in <data dir>/saves/. At most MAX_AUTOSAVES are kept (the oldest are
+dropped when a new match starts); a finished match's autosave is deleted by the app. The
+single saves/autosave.json that builds before match ids wrote is moved into autosaves/
+(adopt_legacy_autosave) the first time autosaves are listed.
 
 The slot's "summary" (see match_summary) lets the Load screen list saves without replaying.
 """
@@ -17,7 +26,13 @@ The slot's "summary" (see match_summary) lets the Load screen list saves without
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import logging
+import os
+import re
+import secrets
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -29,20 +44,32 @@ from game.engine.cards import FULL_DECK_SIZE
 from game.engine.errors import RulesError
 from game.engine.rules import SPECS, preset_name
 from saves.documents import Document, Validator
-from saves.errors import CorruptSave, SaveError, WriteFailed
+from saves.errors import CorruptSave, SaveError, TooLong, TooSlowToLoad, WriteFailed
 from saves.fields import check_name
-from saves.jsonsafe import DEFAULT_MAX_BYTES
+from saves.jsonsafe import DEFAULT_MAX_BYTES, read_json
 from saves.migrations import Migration, MigrationRegistry, register_migration
-from saves.slots import AUTOSAVE, SlotInfo, SlotStore
+from saves.slots import AUTOSAVE, SLOT_SUFFIX, SlotInfo, SlotStore
+from saves.store import BACKUP_SUFFIX, backup_path
 
 log = logging.getLogger("uno.saves")
 
 MATCH_KIND = "match"
-MATCH_FORMAT = 1
+MATCH_FORMAT = 2
+AUTOSAVES_FOLDER = "autosaves"
+# Enough for every match a household leaves unfinished; past it the least recently played
+# autosave goes (named saves are never dropped).
+MAX_AUTOSAVES = 20
 # 20,000 actions take about 0.7 MB as JSON, so the store's 8 MiB cap leaves ample room.
 MATCH_MAX_BYTES = DEFAULT_MAX_BYTES
-# Bounds load time (replay runs ~100,000 actions a second); no real match comes close.
-MAX_ACTIONS = 200_000
+# Two bounds on load time. The count is checked before anything is replayed: a long real
+# match (10 players, 1000 points, house rules) logs a few thousand actions, so 50,000 leaves
+# ten times that. The time budget is checked while replaying, for logs under the cap whose
+# actions are slow to check (huge hands with set plays); past it the load is given up and
+# the file left in place (TooSlowToLoad), since a faster machine may manage it.
+MAX_ACTIONS = 50_000
+LOAD_BUDGET_SECONDS = 15.0
+_BUDGET_CHECK_EVERY = 64  # actions between clock reads
+_clock = time.monotonic  # tests swap in a fake clock: no wall-clock assertions
 SEED_LIMIT = 1 << 64
 NAME_LIMIT = 64
 TIER_LIMIT = 32
@@ -51,7 +78,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 SeatKind = Literal["human", "ai"]
 
-PAYLOAD_KEYS = ("created", "rules", "seats", "seed", "actions", "snapshot")
+PAYLOAD_KEYS = ("match_id", "created", "rules", "seats", "seed", "actions", "snapshot")
 SEAT_KEYS = ("name", "kind", "tier")
 ACTION_KEYS = ("kind", "seat", "cards", "colour", "target")
 
@@ -83,7 +110,20 @@ def register_match_migration(from_version: int, step: Migration) -> Migration:
     return register_migration(MATCH_KIND, from_version, step)
 
 
-# (No steps yet: format 1 is the first match format.)
+def legacy_match_id(payload: Mapping[str, Any]) -> str:
+    """The id given to a match saved before match ids (format 1): derived from its created
+    time and seed, so every load of the same file, and a named save of the same match,
+    agree on it."""
+    basis = json.dumps([payload.get("created"), payload.get("seed")], default=str)
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
+
+
+def _add_match_id(payload: dict[str, Any]) -> dict[str, Any]:
+    payload["match_id"] = legacy_match_id(payload)
+    return payload
+
+
+register_match_migration(1, _add_match_id)
 
 
 # --- values ------------------------------------------------------------------------------
@@ -111,6 +151,20 @@ def _check_created(value: Any) -> str:
         raise ValueError(f"created must be an ISO-8601 time, got {_show(value)}") from None
     if moment.tzinfo is None:
         raise ValueError(f"created must include a time zone, got {_show(value)}")
+    return value
+
+
+_MATCH_ID = re.compile(r"[0-9a-z]{8,32}")
+
+
+def new_match_id() -> str:
+    """A fresh match id: 16 random hex digits (also a safe file name)."""
+    return secrets.token_hex(8)
+
+
+def check_match_id(value: Any) -> str:
+    if not isinstance(value, str) or not _MATCH_ID.fullmatch(value):
+        raise ValueError(f"match_id must be 8 to 32 of a-z and 0-9, got {_show(value)}")
     return value
 
 
@@ -166,7 +220,8 @@ class SeatInfo:
 class MatchRecord:
     """Everything needed to rebuild a match: replay() gives its current state.
 
-    `seed` is a whole number from 0 to 2**64 - 1; `created` an ISO-8601 time with a zone.
+    `seed` is a whole number from 0 to 2**64 - 1; `created` an ISO-8601 time with a zone;
+    `match_id` names the match's autosave and stays the same for the whole match.
     Raises ValueError or TypeError when the values cannot describe a match.
     """
 
@@ -175,6 +230,7 @@ class MatchRecord:
     seed: int
     actions: tuple[Action, ...] = ()
     created: str = field(default_factory=_now)
+    match_id: str = field(default_factory=new_match_id)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -188,6 +244,7 @@ class MatchRecord:
         _check_table(self.rules, len(seats))
         _check_seed(self.seed)
         _check_created(self.created)
+        check_match_id(self.match_id)
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "actions", actions)
 
@@ -226,12 +283,18 @@ def _describe_action(action: Action) -> str:
     return name if action.seat < 0 else f"{name} by seat {action.seat}"
 
 
-def _replay(record: MatchRecord, events: list[list[Event]] | None) -> State:
+def _replay(
+    record: MatchRecord, events: list[list[Event]] | None, budget: float | None = None
+) -> State:
     try:
         state = record.start()
     except Exception as exc:
         raise CorruptSave(None, f"its match cannot be set up ({exc})") from exc
+    deadline = None if budget is None else _clock() + budget
+    total = len(record.actions)
     for index, action in enumerate(record.actions):
+        if deadline is not None and index % _BUDGET_CHECK_EVERY == 0 and _clock() > deadline:
+            raise TooSlowToLoad(None, budget or 0.0, index, total)
         try:
             happened = state.apply(action)
         except Exception as exc:
@@ -314,8 +377,9 @@ def summary_of(info: SlotInfo) -> MatchSummary | None:
 
 
 def match_payload(record: MatchRecord, state: State) -> dict[str, Any]:
-    """The format-1 payload of a save (no checks: see save_match)."""
+    """The current-format payload of a save (no checks: see save_match)."""
     return {
+        "match_id": record.match_id,
         "created": record.created,
         "rules": record.rules.to_dict(),
         "seats": [seat.to_dict() for seat in record.seats],
@@ -444,7 +508,7 @@ def _parse_actions(raw: Any, players: int) -> tuple[Action, ...]:
     if not isinstance(raw, list):
         _fail("its action log is not a list")
     if len(raw) > MAX_ACTIONS:
-        _fail(f"its action log has {len(raw):,} actions and the limit is {MAX_ACTIONS:,}")
+        raise TooLong(None, len(raw), MAX_ACTIONS)
     return tuple(_parse_action(item, index, players) for index, item in enumerate(raw))
 
 
@@ -473,6 +537,7 @@ def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]
         _fail("its contents are not a JSON object")
     _check_keys(payload, "it", PAYLOAD_KEYS, PAYLOAD_KEYS)
     try:
+        match_id = check_match_id(payload["match_id"])
         created = _check_created(payload["created"])
         seed = _check_seed(payload["seed"])
     except ValueError as exc:
@@ -485,8 +550,8 @@ def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]
         _fail(str(exc))
     actions = _parse_actions(payload["actions"], len(seats))
     snapshot, fields = _parse_snapshot(payload["snapshot"], len(seats))
-    record = MatchRecord(rules, seats, seed, actions, created)
-    state = _replay(record, None)
+    record = MatchRecord(rules, seats, seed, actions, created, match_id)
+    state = _replay(record, None, LOAD_BUDGET_SECONDS)
     if state != snapshot:
         replayed = state.to_dict()
         differ = [key for key in fields if fields[key] != replayed.get(key)]
@@ -573,6 +638,8 @@ def save_match(
             parse_match_payload(payload)
         except CorruptSave as exc:
             raise WriteFailed(path, f"the match does not add up ({exc.reason})") from exc
+        except TooSlowToLoad as exc:
+            raise WriteFailed(path, "it would take too long to load back") from exc
     return store.write(slot, payload, match_summary(record, state))
 
 
@@ -605,3 +672,135 @@ def latest_match(store: SlotStore | None = None) -> SlotInfo | None:
 def delete_match(slot: str, store: SlotStore | None = None) -> bool:
     """Delete a slot and its backup (moved-aside damaged copies stay). True if one existed."""
     return (store or match_store()).delete(slot)
+
+
+# --- autosaves: one per match in progress ------------------------------------------------
+
+
+def autosave_store(directory: Path | None = None) -> SlotStore:
+    """The autosaves (<data dir>/saves/autosaves/<match_id>.json), validated by replay."""
+    return SlotStore(
+        MATCH_KIND,
+        MATCH_FORMAT,
+        directory=directory,
+        validate=validate_match_document,
+        max_bytes=MATCH_MAX_BYTES,
+        subfolder="" if directory is not None else AUTOSAVES_FOLDER,
+    )
+
+
+def adopt_legacy_autosave(
+    named: SlotStore | None = None, autosaves: SlotStore | None = None
+) -> str | None:
+    """Move the single saves/autosave.json (and its .bak) of older builds into autosaves/,
+    named by its match id. Returns that id, or None when there was nothing to move, or it
+    could not be read (it then stays with the named saves, listed as it always was)."""
+    named = named or match_store()
+    autosaves = autosaves or autosave_store()
+    old = named.path(AUTOSAVE)
+    match_id = None
+    for source in (old, backup_path(old)):
+        try:
+            raw = read_json(source, max_bytes=MATCH_MAX_BYTES)
+        except SaveError:
+            continue
+        payload = raw.get("payload")
+        if not isinstance(payload, dict):
+            continue
+        found = payload.get("match_id")
+        try:
+            match_id = check_match_id(found) if found is not None else legacy_match_id(payload)
+        except ValueError:
+            continue
+        break
+    if match_id is None:
+        return None
+    target = autosaves.path(match_id)
+    if target.exists() or backup_path(target).exists():
+        return None  # already adopted once; a second file of that id is left for the player
+    try:
+        autosaves.directory.mkdir(parents=True, exist_ok=True)
+        # The backup first: should the second move fail, the main file still loads where it was.
+        for source, destination in ((backup_path(old), backup_path(target)), (old, target)):
+            if source.exists():
+                os.replace(source, destination)
+    except OSError as exc:
+        log.warning("could not move the old autosave into %s: %s", autosaves.directory, exc)
+        return None
+    log.info("moved the old autosave to %s", target)
+    return match_id
+
+
+def _prune_autosaves(store: SlotStore, keep: str) -> None:
+    """Delete the least recently written autosaves beyond MAX_AUTOSAVES (never `keep`).
+
+    Ordered by file times, read with stat only: this runs as a match starts, and reading
+    twenty saves to compare their dates would make that slow.
+    """
+    newest: dict[str, float] = {}
+    try:
+        entries = list(store.directory.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        stem = entry.name.removesuffix(BACKUP_SUFFIX)
+        if not stem.endswith(SLOT_SUFFIX):
+            continue
+        stem = stem.removesuffix(SLOT_SUFFIX)
+        if not _MATCH_ID.fullmatch(stem):
+            continue
+        try:
+            moment = entry.stat().st_mtime
+        except OSError:
+            continue
+        newest[stem] = max(moment, newest.get(stem, moment))
+    excess = len(newest) - MAX_AUTOSAVES
+    if excess <= 0:
+        return
+    candidates = sorted((moment, stem) for stem, moment in newest.items() if stem != keep)
+    for _, stem in candidates[:excess]:
+        try:
+            store.delete(stem)
+            log.info("dropped the autosave of match %s (more than %d kept)", stem, MAX_AUTOSAVES)
+        except SaveError as exc:
+            log.warning("could not drop an old autosave: %s", exc)
+
+
+def save_autosave(
+    record: MatchRecord, state: State, store: SlotStore | None = None, *, verify: bool = False
+) -> SlotInfo:
+    """Save the match in its own autosave (named by record.match_id). A match new to the
+    folder may push the oldest autosave out (MAX_AUTOSAVES). Raises as save_match."""
+    store = store or autosave_store()
+    new = not store.exists(record.match_id)
+    info = save_match(record, state, record.match_id, store, verify=verify)
+    if new:
+        _prune_autosaves(store, record.match_id)
+    return info
+
+
+def load_autosave(match_id: str, store: SlotStore | None = None) -> LoadedMatch:
+    """Load a match's autosave; raises as load_match."""
+    return load_match(check_match_id(match_id), store or autosave_store())
+
+
+def list_autosaves(store: SlotStore | None = None) -> list[SlotInfo]:
+    """Every autosave (the matches in progress), newest first, with summaries. The old single
+    autosave is adopted first (see adopt_legacy_autosave) when the default folders are used."""
+    if store is None:
+        adopt_legacy_autosave()
+    return (store or autosave_store()).list_slots()
+
+
+def latest_autosave(store: SlotStore | None = None) -> SlotInfo | None:
+    """The most recently saved readable autosave (what Continue resumes), or None."""
+    return next((info for info in list_autosaves(store) if info.readable), None)
+
+
+def has_autosave(match_id: str, store: SlotStore | None = None) -> bool:
+    return (store or autosave_store()).exists(check_match_id(match_id))
+
+
+def delete_autosave(match_id: str, store: SlotStore | None = None) -> bool:
+    """Remove a match's autosave and its backup (a finished match). True if one existed."""
+    return (store or autosave_store()).delete(check_match_id(match_id))

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from saves import notices
 from saves.documents import Document, load_document, save_document
 from saves.errors import MissingSave, SaveError
 from saves.fields import check_bool, check_name, check_range, frozen_json, thaw
@@ -190,7 +191,8 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or defaults. Never raises: a damaged file is logged and moved aside
-    (the backup is tried first); a file from a newer version is moved aside too."""
+    (the backup is tried first); a file from a newer version is moved aside too. Each problem
+    is also reported to saves.notices for the app to show."""
     path = path or settings_path()
     try:
         result = load_document(path, SETTINGS_KIND, SETTINGS_FORMAT, quarantine_unsupported=True)
@@ -198,7 +200,10 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     except SaveError as exc:
         log.warning("%s Using default settings.", exc)
+        notices.report(exc)
         return Settings()
+    if result.issue is not None:
+        notices.report(result.issue)
     return Settings.from_dict(result.document.payload, source=result.path.name)
 
 

@@ -75,7 +75,8 @@ class Slot:
 
 
 class SlotStore:
-    """The save slots of one document kind, in <data dir>/saves/<name>.json.
+    """The save slots of one document kind, in <data dir>/saves/<name>.json (or in
+    <data dir>/saves/<subfolder>/<name>.json when a subfolder is given).
 
     The match layer builds one with its kind, current format version and a `validate` hook
     (e.g. replay the action log against the snapshot); a failing hook makes the slot count
@@ -91,6 +92,7 @@ class SlotStore:
         migrations: MigrationRegistry | None = None,
         validate: Validator | None = None,
         max_bytes: int = DEFAULT_MAX_BYTES,
+        subfolder: str = "",
     ) -> None:
         self.kind = kind
         self.version = version
@@ -98,11 +100,15 @@ class SlotStore:
         self.migrations = migrations
         self.validate = validate
         self.max_bytes = max_bytes
+        self.subfolder = check_slot_name(subfolder) if subfolder else ""
 
     @property
     def directory(self) -> Path:
         # Resolved on each use so $UNO_HOME set after construction (tests) still applies.
-        return self._directory if self._directory is not None else data_dir() / SLOTS_FOLDER
+        if self._directory is not None:
+            return self._directory
+        folder = data_dir() / SLOTS_FOLDER
+        return folder / self.subfolder if self.subfolder else folder
 
     def path(self, name: str) -> Path:
         return self.directory / (check_slot_name(name) + SLOT_SUFFIX)

@@ -10,8 +10,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from saves import notices
 from saves.documents import Document, load_document, save_document
-from saves.errors import MissingSave, SaveError
+from saves.errors import MissingSave, SaveError, TooManyPlayers
 from saves.fields import check_count, check_name
 from saves.paths import data_dir
 
@@ -20,6 +21,11 @@ log = logging.getLogger("uno.saves")
 STATS_KIND = "stats"
 STATS_FORMAT = 1
 STATS_FILE = "stats.json"
+# One screen-sharing household never reaches these; a crafted or runaway file does. A full
+# entry (every tier) is about 1 KB as written, so MAX_PLAYERS entries stay well under the
+# byte cap, and a file at the cap parses in a fraction of a second.
+MAX_PLAYERS = 500
+STATS_MAX_BYTES = 4 * 1024 * 1024
 
 
 def player_key(name: str) -> str:
@@ -149,6 +155,11 @@ class Stats:
         if not isinstance(players_raw, Mapping):
             log.warning("%s: no players object; starting with empty statistics", source)
             return cls()
+        if len(players_raw) > MAX_PLAYERS:
+            log.warning(
+                "%s: %d players; keeping the %d most active", source, len(players_raw), MAX_PLAYERS
+            )
+            players_raw = dict(_most_active(players_raw.items(), MAX_PLAYERS))
         players: dict[str, PlayerStats] = {}
         for name, raw in players_raw.items():
             try:
@@ -161,6 +172,36 @@ class Stats:
                 continue
             players[key] = _lenient_player(raw, f"{source}: {key}")
         return cls(players)
+
+
+def _rounds_of(raw: Any) -> int:
+    # Ranks raw entries before they are validated, so anything odd simply ranks last.
+    value = raw.get("rounds_played") if isinstance(raw, Mapping) else None
+    return value if type(value) is int and value > 0 else 0
+
+
+def _most_active(entries: Iterable[tuple[Any, Any]], limit: int) -> list[tuple[Any, Any]]:
+    """The `limit` entries (name, raw or PlayerStats) with the most rounds played; ties go
+    to the name that sorts first, so the choice is the same on every run."""
+
+    def rank(entry: tuple[Any, Any]) -> tuple[int, str]:
+        raw = entry[1]
+        rounds = raw.rounds_played if isinstance(raw, PlayerStats) else _rounds_of(raw)
+        return (-rounds, str(entry[0]))
+
+    return sorted(entries, key=rank)[:limit]
+
+
+def trimmed(stats: Stats, keep: Iterable[str] = ()) -> Stats:
+    """`stats` with at most MAX_PLAYERS players: the ones named in `keep` (who just played)
+    and then the most active others."""
+    if len(stats.players) <= MAX_PLAYERS:
+        return stats
+    wanted = {player_key(name) for name in keep}
+    kept = {key: entry for key, entry in stats.players.items() if key in wanted}
+    others = [(key, entry) for key, entry in stats.players.items() if key not in wanted]
+    kept.update(_most_active(others, max(0, MAX_PLAYERS - len(kept))))
+    return Stats(kept)
 
 
 def _lenient_counts(raw: Mapping[str, Any], names: Iterable[str], where: str) -> dict[str, int]:
@@ -218,22 +259,41 @@ def stats_path() -> Path:
 
 
 def load_stats(path: Path | None = None) -> Stats:
-    """Saved statistics, or empty ones. Never raises: damaged or newer-version files are
-    logged and moved aside (never deleted), after trying the backup."""
+    """Saved statistics, or empty ones. Never raises: damaged, oversized (over
+    STATS_MAX_BYTES) or newer-version files are logged and moved aside (never deleted), after
+    trying the backup; only the MAX_PLAYERS most active players are kept. Each problem is
+    also reported to saves.notices for the app to show."""
     path = path or stats_path()
     try:
-        result = load_document(path, STATS_KIND, STATS_FORMAT, quarantine_unsupported=True)
+        result = load_document(
+            path,
+            STATS_KIND,
+            STATS_FORMAT,
+            quarantine_unsupported=True,
+            max_bytes=STATS_MAX_BYTES,
+        )
     except MissingSave:
         return Stats()
     except SaveError as exc:
         log.warning("%s Starting with empty statistics.", exc)
+        notices.report(exc)
         return Stats()
-    return Stats.from_dict(result.document.payload, source=result.path.name)
+    payload = result.document.payload
+    if result.issue is not None:
+        notices.report(result.issue)
+    players_raw = payload.get("players")
+    if isinstance(players_raw, Mapping) and len(players_raw) > MAX_PLAYERS:
+        notices.report(TooManyPlayers(result.path, len(players_raw), MAX_PLAYERS))
+    return Stats.from_dict(payload, source=result.path.name)
 
 
-def save_stats(stats: Stats, path: Path | None = None) -> Path:
-    """Write statistics atomically (previous file kept as stats.json.bak). Raises WriteFailed."""
+def save_stats(stats: Stats, path: Path | None = None, *, keep: Iterable[str] = ()) -> Path:
+    """Write statistics atomically (previous file kept as stats.json.bak). Raises WriteFailed.
+
+    Past MAX_PLAYERS players, the least active are dropped, never those named in `keep`.
+    """
     path = path or stats_path()
-    save_document(path, Document(STATS_KIND, STATS_FORMAT, stats.to_dict()), indent=2)
+    stats = trimmed(stats, keep)
+    document = Document(STATS_KIND, STATS_FORMAT, stats.to_dict())
+    save_document(path, document, indent=2, max_bytes=STATS_MAX_BYTES)
     return path
-

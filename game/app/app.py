@@ -15,6 +15,7 @@ import pygame_gui
 from game.app import i18n
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
 from game.app.scene import Scene
+from saves.errors import SaveError
 from saves.settings import AnimationSpeed, Settings, load_settings, save_settings
 
 log = logging.getLogger("uno.app")
@@ -112,7 +113,7 @@ class App:
         if self.persist_settings:
             try:
                 save_settings(settings)
-            except OSError as exc:  # a read-only home still lets people play
+            except (OSError, SaveError) as exc:  # a read-only home still lets people play
                 log.warning("could not save settings: %s", exc)
 
     def set_language(self, lang: str) -> None:

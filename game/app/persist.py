@@ -1,33 +1,71 @@
-"""The app's side of saving: autosave after every turn, Continue, named slots, statistics.
-A save that cannot be written or read is reported, never fatal."""
+"""The app's side of saving: one autosave per match, Continue, named slots, statistics.
+
+A save that cannot be written or read is reported, never fatal. What the app acts on is
+checked against what this build knows where it is read: an AI tier from a newer (or edited)
+save plays as the nearest known tier, with a message.
+"""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from ai import TIERS
 from game.app.i18n import tr
 from game.app.table.match import MatchController
 from game.engine.events import RoundEnded
+from game.engine.state import Phase
+from saves import notices
 from saves.errors import SaveError
 from saves.match import (
-    AUTOSAVE,
+    LoadedMatch,
     MatchRecord,
+    MatchSummary,
+    SeatInfo,
+    delete_autosave,
     delete_match,
-    latest_match,
+    has_autosave,
+    latest_autosave,
+    list_autosaves,
     list_matches,
+    load_autosave,
     load_match,
+    new_match_id,
+    save_autosave,
     save_match,
+    summary_of,
 )
 from saves.slots import SlotInfo
-from saves.stats import load_stats, save_stats
+from saves.stats import Stats, load_stats, save_stats, trimmed
 
 if TYPE_CHECKING:
     from game.app.app import App
 
 log = logging.getLogger("uno.app.saves")
+
+# Words that say which known tier an unknown tier name means, strongest first so that
+# "hard_master" reads as expert. A name with none of them plays as "normal", the default.
+_TIER_HINTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("expert", ("expert", "master", "insane", "nightmare", "extreme", "ultimate", "max",
+                "impossible", "god", "pro")),
+    ("hard", ("hard", "difficult", "strong", "advanced", "tough")),
+    ("easy", ("easy", "beginner", "novice", "simple", "weak", "baby", "trivial")),
+)
+FALLBACK_TIER = "normal"
+
+
+def known_tier(tier: str | None) -> str:
+    """The tier this build plays for a saved tier name: itself if known, else the first
+    tier whose hint word is in the name ("grandmaster" → expert), else "normal"."""
+    if tier in TIERS:
+        return tier
+    name = (tier or "").lower()
+    for known, words in _TIER_HINTS:
+        if any(word in name for word in words):
+            return known
+    return FALLBACK_TIER
 
 
 def explain_save_error(exc: Exception) -> str:
@@ -42,19 +80,74 @@ def explain_save_error(exc: Exception) -> str:
     return str(exc)
 
 
+def _when(info: SlotInfo) -> str:
+    return info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _players(summary: MatchSummary) -> str:
+    return ", ".join(f"{seat.name} {score}"
+                     for seat, score in zip(summary.seats, summary.scores, strict=True))
+
+
+def resume_lines(info: SlotInfo) -> tuple[str, str]:
+    """What Continue resumes, in two lines: players with scores; round and when saved."""
+    summary = summary_of(info)
+    if summary is None:
+        return ("", tr("load.when", when=_when(info)))
+    return (tr("menu.resume_players", players=_players(summary)),
+            tr("menu.resume_round", round=summary.round, when=_when(info)))
+
+
+def other_match_notice(info: SlotInfo) -> str:
+    """The New game screen's note that the match in progress stays available."""
+    summary = summary_of(info)
+    players = _players(summary) if summary is not None else _when(info)
+    return tr("new.other_match", players=players,
+              round=summary.round if summary is not None else "?")
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """A row of the Load screen: a match in progress (its autosave) or a named save."""
+
+    info: SlotInfo
+    auto: bool
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+
 class SaveService:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.last_error = ""
+        # Statistics are read once per run; our own writes keep this copy current.
+        self._stats: Stats | None = None
 
     def record_of(self, match: MatchController) -> MatchRecord:
         record = MatchRecord.new(match.rules, match.seats, match.seed)
         if match.created is None:
             match.created = record.created
-        return replace(record, actions=tuple(match.log), created=match.created)
+        if match.match_id is None:
+            match.match_id = record.match_id
+        return replace(record, actions=tuple(match.log), created=match.created,
+                       match_id=match.match_id)
 
     def autosave(self, match: MatchController) -> None:
-        self.save(match, AUTOSAVE)
+        """Save the match in its own autosave; other matches' autosaves are untouched."""
+        if not self.enabled:
+            return
+        if match.state.phase == Phase.MATCH_OVER:
+            # Continue never offers a finished match, however often the table saves it.
+            if match.match_id is not None:
+                self.delete(match.match_id, auto=True)
+            return
+        try:
+            save_autosave(self.record_of(match), match.state)
+        except (SaveError, OSError, ValueError) as exc:
+            self.last_error = str(exc)
+            log.warning("could not autosave: %s", exc)
 
     def save(self, match: MatchController, slot: str) -> SlotInfo | None:
         if not self.enabled:
@@ -70,84 +163,137 @@ class SaveService:
         return self.save(match, datetime.now().strftime("match-%Y%m%d-%H%M%S"))
 
     def latest(self) -> SlotInfo | None:
+        """The match in progress saved most recently (what Continue resumes), or None."""
         if not self.enabled:
             return None
         try:
-            return latest_match()
+            return latest_autosave()
         except (SaveError, OSError) as exc:
-            log.warning("could not list saves: %s", exc)
+            log.warning("could not list autosaves: %s", exc)
             return None
 
     def any(self) -> bool:
         return self.enabled and bool(self.list())
 
-    def list(self) -> list[SlotInfo]:
+    def list(self) -> list[SaveEntry]:
+        """Every match in progress (newest first), then every named save (newest first)."""
         if not self.enabled:
             return []
+        entries: list[SaveEntry] = []
         try:
-            return list_matches()
+            entries += [SaveEntry(info, True) for info in list_autosaves()]
+            entries += [SaveEntry(info, False) for info in list_matches()]
         except (SaveError, OSError) as exc:
             log.warning("could not list saves: %s", exc)
-            return []
+        return entries
 
-    def delete(self, slot: str) -> None:
+    def delete(self, slot: str, *, auto: bool = False) -> None:
         try:
-            delete_match(slot)
+            if auto:
+                delete_autosave(slot)
+            else:
+                delete_match(slot)
         except (SaveError, OSError, ValueError) as exc:
             log.warning("could not delete %s: %s", slot, exc)
 
-    def open(self, app: App, slot: str) -> bool:
-        """Load a slot and sit down at its table; a bad file is reported, not fatal."""
+    def open(self, app: App, slot: str, *, auto: bool = False) -> bool:
+        """Load a match in progress (auto) or a named save and sit down at its table; a bad
+        file is reported, not fatal."""
         from game.app.scenes.message import MessageScene
         from game.app.scenes.table import TableScene
 
         try:
-            loaded = load_match(slot)
+            loaded = load_autosave(slot) if auto else load_match(slot)
         except (SaveError, OSError, ValueError) as exc:
             app.push(MessageScene(app, tr("saves.load_failed"), explain_save_error(exc)))
             return False
         r = loaded.record
-        match = MatchController(r.rules, list(r.seats), r.seed, log=list(r.actions),
-                                created=r.created)
+        seats, replaced = self._known_seats(r.seats)
+        # An autosave continues under its file's name, even if the file was renamed.
+        match_id = slot if auto else r.match_id
+        if not auto and self.enabled and has_autosave(match_id):
+            # This match's own autosave is further on (or elsewhere): playing on from the
+            # named save is a new branch and must not overwrite it.
+            match_id = new_match_id()
+        match = MatchController(r.rules, seats, r.seed, log=list(r.actions),
+                                created=r.created, match_id=match_id)
         app.push(TableScene(app, match))
+        for title, text in self._load_messages(loaded, replaced):
+            app.push(MessageScene(app, title, text))
+        return True
+
+    @staticmethod
+    def _known_seats(seats: tuple[SeatInfo, ...]) -> tuple[list[SeatInfo], list[str]]:
+        """The seats with every unknown AI tier replaced by the nearest known one, and a
+        line per replacement for the player."""
+        kept: list[SeatInfo] = []
+        replaced: list[str] = []
+        for seat in seats:
+            if seat.is_ai and seat.tier not in TIERS:
+                tier = known_tier(seat.tier)
+                kept.append(SeatInfo.ai(seat.name, tier))
+                replaced.append(tr("saves.tier_replaced", name=seat.name,
+                                   tier=(seat.tier or "")[:32], now=tr(f"tier.{tier}")))
+            else:
+                kept.append(seat)
+        return kept, replaced
+
+    @staticmethod
+    def _load_messages(loaded: LoadedMatch, replaced: list[str]) -> list[tuple[str, str]]:
+        messages = []
         if loaded.from_backup:
             detail = explain_save_error(loaded.issue) if loaded.issue else ""
-            app.push(MessageScene(app, tr("saves.restored"), detail))
-        return True
+            messages.append((tr("saves.restored"), detail))
+        if replaced:
+            messages.append((tr("saves.unknown_tier"), "\n".join(replaced)))
+        return messages
 
     def resume_latest(self, app: App) -> None:
         latest = self.latest()
         if latest is not None:
-            self.open(app, latest.name)
+            self.open(app, latest.name, auto=True)
+
+    def file_problems(self) -> list[str]:
+        """Problems met reading settings or statistics since the last call, explained."""
+        return [explain_save_error(problem) for problem in notices.drain()]
 
     # -- statistics ------------------------------------------------------------------
+    def stats(self) -> Stats:
+        """Everyone's statistics, read from disk once per run."""
+        if self._stats is None:
+            self._stats = load_stats() if self.enabled else Stats()
+        return self._stats
+
     def round_finished(self, match: MatchController, ended: RoundEnded) -> None:
         if not self.enabled:
             return
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
-        stats = load_stats()
+        stats = self.stats()
         for seat in match.humans:
             won = match.state.team_of[seat] == match.state.team_of[ended.winner]
             scored = sum(ended.points) if seat == ended.winner else 0
             stats = stats.with_player(match.seats[seat].name, stats.player(
                 match.seats[seat].name).record_round(won=won, points=scored,
                                                      opponent_tiers=tiers))
-        self._write_stats(stats)
+        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
 
     def match_finished(self, match: MatchController) -> None:
         if not self.enabled:
             return
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
-        stats = load_stats()
+        stats = self.stats()
         for seat in match.humans:
             stats = stats.with_player(match.seats[seat].name, stats.player(
                 match.seats[seat].name).record_match(won=seat in match.state.winners,
                                                      opponent_tiers=tiers))
-        self._write_stats(stats)
-        self.delete(AUTOSAVE)  # a finished match is not offered by Continue
+        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+        if match.match_id is not None:
+            # A finished match is not offered by Continue; its named saves stay.
+            self.delete(match.match_id, auto=True)
 
-    def _write_stats(self, stats) -> None:
+    def _write_stats(self, stats: Stats, players: list[str]) -> None:
+        self._stats = trimmed(stats, players)
         try:
-            save_stats(stats)
+            save_stats(self._stats, keep=players)
         except (SaveError, OSError) as exc:
             log.warning("could not save statistics: %s", exc)

@@ -46,7 +46,7 @@ def _run(args: argparse.Namespace) -> list[str]:
     from game.app.scenes.table import TableScene
     from game.app.table.match import MatchController
     from game.engine import OFFICIAL
-    from saves.match import AUTOSAVE, SeatInfo, load_match
+    from saves.match import SeatInfo, load_autosave
     from saves.settings import AnimationSpeed, Settings
 
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT)
@@ -79,7 +79,7 @@ def _run(args: argparse.Namespace) -> list[str]:
             raise RuntimeError("the AI round did not finish")
         done.append(f"round in {match.version} actions")
         app.saves.autosave(match)
-        loaded = load_match(AUTOSAVE)
+        loaded = load_autosave(match.match_id or "")
         if loaded.state != match.state:
             raise RuntimeError("the save read back differs from the game")
         done.append("save")

@@ -10,12 +10,14 @@ import pygame
 import pytest
 
 from game.app.app import App
+from saves import notices
 from saves.settings import AnimationSpeed, Settings
 
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("UNO_HOME", str(tmp_path / "home"))
+    notices.drain()  # file problems left by another test must not pop up over this menu
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import OFFICIAL
 from game.engine.state import Phase
-from saves.match import AUTOSAVE, load_match
+from saves.match import autosave_store, load_autosave
 from saves.settings import AnimationSpeed, Settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import keyboard_turn, seats
@@ -73,7 +73,7 @@ def test_autosave_after_every_completed_turn_survives_a_kill() -> None:
         if table.match.version != before and not table.director.busy:
             frames(app, 1)
             # What a kill right now would leave on disk: the last completed turn.
-            saved = load_match(AUTOSAVE).state
+            saved = load_autosave(table.match.match_id).state
             if table.match.state.phase == Phase.TURN:
                 assert saved == table.match.state
                 checked += 1
@@ -132,12 +132,14 @@ def test_a_damaged_save_is_reported_in_the_players_language(tmp_path) -> None:
     app.push(table)
     frames(app, 3)
     app.pop()  # leaving saves the match
-    slot = data_dir() / "saves" / "autosave.json"
-    for path in (slot, slot.with_name("autosave.json.bak")):
+    match_id = table.match.match_id
+    slot = autosave_store().path(match_id)
+    assert slot.parent.parent == data_dir() / "saves"
+    for path in (slot, slot.with_name(slot.name + ".bak")):
         if path.exists():
-            path.write_text('{"format": 1, "kind": "match", "payload": {"rules": 3}}')
+            path.write_text('{"format": 2, "kind": "match", "payload": {"rules": 3}}')
     app.set_language("zh")
-    assert not app.saves.open(app, "autosave")
+    assert not app.saves.open(app, match_id, auto=True)
     box = app.top
     assert isinstance(box, MessageScene)
     assert "无法打开这个存档" in box.title and "已损坏" in box.text

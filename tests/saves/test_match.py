@@ -703,36 +703,36 @@ def test_fuzzed_fields_only_give_corrupt_save(
 
 
 def test_older_format_is_migrated_up() -> None:
-    """A fake world where format 2 is current and format 1 files lack "created"."""
+    """A fake world where the next format is current and today's files lack "created"."""
     registry = MigrationRegistry()
 
     def add_created(payload: dict[str, Any]) -> dict[str, Any]:
         payload["created"] = "2000-01-01T00:00:00+00:00"
         return payload
 
-    registry.register(MATCH_KIND, 1, add_created)
-    store_v2 = match_store(version=2, migrations=registry)
+    registry.register(MATCH_KIND, MATCH_FORMAT, add_created)
+    store_v2 = match_store(version=MATCH_FORMAT + 1, migrations=registry)
     record, state = random_match(COMMUNITY, 4, 8, 150)
     old_payload = match_payload(record, state)
     del old_payload["created"]
     path = store_v2.path("old")
-    write_raw(path, {"format": 1, "kind": MATCH_KIND, "payload": old_payload})
+    write_raw(path, {"format": MATCH_FORMAT, "kind": MATCH_KIND, "payload": old_payload})
 
     [info] = list_matches(store_v2)
-    assert info.readable and info.format == 2
+    assert info.readable and info.format == MATCH_FORMAT + 1
     loaded = load_match("old", store_v2)
     assert loaded.record == replace(record, created="2000-01-01T00:00:00+00:00")
     assert loaded.state == state and not loaded.from_backup
-    assert read_raw(path)["format"] == 1  # loading never rewrites the file
+    assert read_raw(path)["format"] == MATCH_FORMAT  # loading never rewrites the file
     saved = save_match(loaded.record, loaded.state, "old", store_v2)
-    assert saved.format == 2 and read_raw(path)["format"] == 2
-    # This build (format 1) cannot read what the future build wrote…
+    assert saved.format == MATCH_FORMAT + 1 and read_raw(path)["format"] == MATCH_FORMAT + 1
+    # This build cannot read what the future build wrote…
     with pytest.raises(FutureVersion):
         load_match("old")
-    # …and a format-1 file with no registered step up is refused, not moved aside.
-    write_raw(path, {"format": 1, "kind": MATCH_KIND, "payload": old_payload})
+    # …and a file with no registered step up is refused, not moved aside.
+    write_raw(path, {"format": MATCH_FORMAT, "kind": MATCH_KIND, "payload": old_payload})
     with pytest.raises(UnsupportedVersion):
-        load_match("old", match_store(version=2, migrations=MigrationRegistry()))
+        load_match("old", match_store(version=MATCH_FORMAT + 1, migrations=MigrationRegistry()))
     assert path.exists()
 
 

@@ -26,7 +26,7 @@ from saves.jsonsafe import DEFAULT_MAX_BYTES
 from saves.store import backup_path
 
 SEED = 1234
-KIND = "match"
+KIND = "game"  # a document kind with no upgrade steps registered
 VERSION = 2
 
 OLDER = Document(KIND, VERSION, {"round": 1, "log": [[0, "play", "R5"]]}, {"summary": {"r": 1}})
@@ -51,7 +51,7 @@ def _encoded(document: Document) -> bytes:
 
 def _with_x(raw: bytes) -> bytes:
     """A document whose payload is {"x": <raw JSON text>}, for values json.dumps won't emit."""
-    return b'{"format": 2, "kind": "match", "payload": {"x": ' + raw + b"}}"
+    return b'{"format": 2, "kind": "game", "payload": {"x": ' + raw + b"}}"
 
 
 def _header(fmt: object = VERSION, kind: object = KIND, payload: object = None) -> bytes:

@@ -1,4 +1,5 @@
-"""Load a saved match: each slot with its date, seats, scores, round and rules preset."""
+"""Load a saved match: every match in progress, then the named saves, each with its players,
+scores, round, rules preset and when it was saved; a page at a time when they do not fit."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pygame
 
 from game.app import fonts
 from game.app.i18n import tr
+from game.app.persist import SaveEntry, explain_save_error
 from game.app.scene import Scene
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.match import AUTOSAVE, summary_of
@@ -15,33 +17,58 @@ class LoadScene(Scene):
     escape_pops = True
     name = "load"
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+
+    def _rows(self) -> tuple[int, int, int]:
+        """Top of the list, row height, and how many rows fit above the bottom buttons."""
+        u = self.app.u
+        top, row_h = u(90), u(58)
+        return top, row_h, max(1, (self.app.size[1] - top - u(90)) // row_h)
+
     def build(self) -> None:
         super().build()
         w, h = self.app.size
         u = self.app.u
-        self.slots = self.app.saves.list()[:9]
-        self.load_buttons: dict[object, str] = {}
-        self.delete_buttons: dict[object, str] = {}
-        row_h = u(58)
-        for i, info in enumerate(self.slots):
-            y = u(90) + i * row_h
+        top, row_h, per_page = self._rows()
+        entries = self.app.saves.list()
+        self.pages = max(1, -(-len(entries) // per_page))
+        self.page = min(self.page, self.pages - 1)
+        self.slots: list[SaveEntry] = entries[self.page * per_page:(self.page + 1) * per_page]
+        self.load_buttons: dict[object, SaveEntry] = {}
+        self.delete_buttons: dict[object, SaveEntry] = {}
+        for i, entry in enumerate(self.slots):
+            y = top + i * row_h
             lb = button(self, "load.open", pygame.Rect(w - u(330), y, u(140), u(46)))
             db = button(self, "load.delete", pygame.Rect(w - u(180), y, u(140), u(46)))
-            if not info.readable:
+            if not entry.info.readable:
                 lb.disable()
-            self.load_buttons[lb] = info.name
-            self.delete_buttons[db] = info.name
+            self.load_buttons[lb] = entry
+            self.delete_buttons[db] = entry
+        self.prev_b = self.next_b = None
+        if self.pages > 1:
+            self.prev_b = button(self, "load.prev", pygame.Rect(u(40), h - u(70), u(160), u(50)))
+            self.next_b = button(self, "load.next", pygame.Rect(u(210), h - u(70), u(160),
+                                                                u(50)))
+            if self.page == 0:
+                self.prev_b.disable()
+            if self.page == self.pages - 1:
+                self.next_b.disable()
         self.add_back()
 
     def on_button(self, element) -> None:
         if element in self.load_buttons:
-            name = self.load_buttons[element]
+            entry = self.load_buttons[element]
             self.app.pop()
-            self.app.saves.open(self.app, name)
+            self.app.saves.open(self.app, entry.name, auto=entry.auto)
         elif element in self.delete_buttons:
-            self.app.saves.delete(self.delete_buttons[element])
+            entry = self.delete_buttons[element]
+            self.app.saves.delete(entry.name, auto=entry.auto)
             self.build()
-
+        elif element is self.prev_b or element is self.next_b:
+            self.page += 1 if element is self.next_b else -1
+            self.build()
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
@@ -52,13 +79,20 @@ class LoadScene(Scene):
         if not self.slots:
             m = fonts.render(tr("load.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
-        for i, info in enumerate(self.slots):
-            y = u(90) + i * u(58)
-            name = tr("load.autosave") if info.name == AUTOSAVE else info.name
+        top, row_h, _ = self._rows()
+        for i, entry in enumerate(self.slots):
+            y = top + i * row_h
+            info = entry.info
+            if entry.auto:
+                name = tr("load.in_progress")
+            else:  # the old single autosave stays here only when it could not be moved
+                name = tr("load.autosave") if info.name == AUTOSAVE else info.name
             when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
             s = summary_of(info)
             if s is None:
-                detail = tr("load.unreadable", reason=str(info.problem or ""))
+                # The player's language first; the English detail is for support only.
+                why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""
+                detail = tr("load.unreadable", reason=why)
             else:
                 seats = ", ".join(f"{seat.name} {score}" for seat, score in
                                   zip(s.seats, s.scores, strict=True))
@@ -68,3 +102,7 @@ class LoadScene(Scene):
                          (u(40), y))
             surface.blit(fonts.fit(detail, u(15), w - u(420), (200, 220, 205)),
                          (u(40), y + u(24)))
+        if self.pages > 1:
+            p = fonts.render(tr("load.page", page=self.page + 1, pages=self.pages), u(16),
+                             WHITE)
+            surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))

@@ -6,6 +6,7 @@ import pygame
 
 from game.app import fonts
 from game.app.i18n import tr
+from game.app.persist import resume_lines
 from game.app.scene import Scene
 from game.app.ui import GOLD, WHITE, column, felt
 
@@ -24,6 +25,7 @@ class MenuScene(Scene):
                    centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
                    gap=u(10)), strict=True))
         latest = self.app.saves.latest()
+        self.resume_lines = resume_lines(latest) if latest is not None else ()
         if latest is None:
             self.buttons["continue"].disable()
             self.focus.index = 0
@@ -59,6 +61,21 @@ class MenuScene(Scene):
         if event.key == pygame.K_ESCAPE:
             self.app.quit()
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.top is self:
+            self._tell_file_problems()
+
+    def _tell_file_problems(self) -> None:
+        """Settings or statistics that could not be used (and were replaced by defaults) are
+        told once, over the menu, in the player's language."""
+        from game.app.scenes.message import MessageScene
+
+        problems = self.app.saves.file_problems()
+        if problems:
+            self.app.push(MessageScene(self.app, tr("menu.file_problems"),
+                                       "\n\n".join(problems)))
+
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         w, h = surface.get_size()
@@ -66,6 +83,26 @@ class MenuScene(Scene):
         self._draw_logo(surface, (w // 2, int(h * 0.18)))
         tag = fonts.render(tr("menu.tagline"), u(20), WHITE)
         surface.blit(tag, tag.get_rect(midtop=(w // 2, int(h * 0.27))))
+        self._draw_resume(surface)
+
+    def _draw_resume(self, surface: pygame.Surface) -> None:
+        """Which match Continue resumes, beside the button: players, scores, round, when."""
+        if not self.resume_lines or "continue" not in self.buttons:
+            return
+        u = self.app.u
+        rect = self.buttons["continue"].rect
+        room = surface.get_width() - rect.right - u(36)
+        if room < u(80):
+            return
+        # One size for both lines, the largest at which both fit beside the button.
+        size = u(17)
+        while size > 9 and any(fonts.font(size).size(line)[0] > room
+                               for line in self.resume_lines):
+            size -= 1
+        y = rect.centery - size - u(2)
+        for line, colour in zip(self.resume_lines, (WHITE, (200, 220, 205)), strict=True):
+            surface.blit(fonts.render(line, size, colour), (rect.right + u(16), y))
+            y += size + u(4)
 
     def _fan(self, cw: int) -> list[pygame.Surface]:
         """The logo's rotated cards, made once per size (rotating every frame is costly)."""

@@ -12,6 +12,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
 from game.app.i18n import tr
+from game.app.persist import other_match_notice
 from game.app.scene import Scene
 from game.app.table.match import MatchController
 from game.app.ui import GOLD, WHITE, button, felt
@@ -23,6 +24,38 @@ KINDS = ("human", "easy", "normal", "hard", "expert")
 AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
 PRESET_ORDER = ("official", "community", "party", "custom")
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
+
+
+NAME_LIMIT = 16  # what the name entry accepts
+
+
+def remembered_name(value: object) -> str | None:
+    """A seat name from settings.json as the app can use it, or None when it cannot (not
+    text, empty, longer than the entry accepts, or holding control characters)."""
+    if not isinstance(value, str):
+        return None
+    name = value.strip()
+    if not name or len(name) > NAME_LIMIT or not name.isprintable():
+        return None
+    return name
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Greedy line breaks at spaces, or between any characters for text without them
+    (Chinese), so each line fits `width` at font `size`."""
+    font = fonts.font(size)
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line}{joiner}{word}" if line else word
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines
 
 
 def default_seats() -> list[dict[str, str]]:
@@ -37,9 +70,13 @@ class NewGameScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        saved = [dict(s) for s in app.settings.last_seats
-                 if isinstance(s.get("name"), str) and s.get("kind") in KINDS]
+        saved = [{"name": s.get("name"), "kind": s["kind"]} for s in app.settings.last_seats
+                 if s.get("kind") in KINDS]
         self.seats = saved if 2 <= len(saved) <= 10 else default_seats()
+        self._repair_names()
+        # A match in progress is never replaced by a new one: say so before it starts.
+        latest = app.saves.latest()
+        self.other_match = other_match_notice(latest) if latest is not None else ""
         try:
             self.rules = Rules.from_dict(dict(app.settings.last_rules))
         except RulesError:
@@ -64,7 +101,7 @@ class NewGameScene(Scene):
             y = top + i * row_h
             entry = UITextEntryLine(pygame.Rect(left, y, u(230), row_h - u(6)), self.app.ui)
             entry.set_text(seat["name"])
-            entry.set_text_length_limit(16)
+            entry.set_text_length_limit(NAME_LIMIT)
             self.add(entry)
             self.focus.add(entry)
             self.entries[entry] = i
@@ -165,6 +202,20 @@ class NewGameScene(Scene):
         self.build()
         self.focus.index = min(index, len(self.focus.items) - 1)
 
+    def _repair_names(self) -> None:
+        """Remembered names the game cannot use are replaced by the default for the seat."""
+        for seat in self.seats:
+            seat["name"] = remembered_name(seat["name"]) or ""
+        for i, seat in enumerate(self.seats):
+            if seat["name"]:
+                continue
+            used = {s["name"] for s in self.seats}
+            if seat["kind"] == "human":
+                name = tr("seat.you") if i == 0 else tr("seat.player", number=i + 1)
+                seat["name"] = name if name not in used else self._free_name()
+            else:
+                seat["name"] = self._free_name()
+
     def _free_name(self) -> str:
         used = {s["name"] for s in self.seats}
         return next((n for n in AI_NAMES if n not in used), f"AI {len(self.seats) + 1}")
@@ -237,6 +288,19 @@ class NewGameScene(Scene):
         if self.rules.teams:
             teams = fonts.render(tr("new.teams_hint", teams=self.rules.teams), u(16), GOLD)
             surface.blit(teams, (u(40), h - u(120)))
+        if self.other_match:
+            # Between Back and Start, where nothing else is drawn: two lines at most.
+            left = self.back_b.rect.right + u(20)
+            room = max(u(40), self.start_b.rect.left - u(20) - left)
+            size = u(16)
+            lines = wrap(self.other_match, size, room)
+            while len(lines) > 2 and size > 9:
+                size -= 1
+                lines = wrap(self.other_match, size, room)
+            y = self.back_b.rect.centery - len(lines) * (size + u(2)) // 2
+            for line in lines:
+                surface.blit(fonts.render(line, size, GOLD), (left, y))
+                y += size + u(2)
         if self.error:
             e = fonts.fit(self.error, u(18), int(w * 0.5), (255, 140, 120), bold=True)
             surface.blit(e, e.get_rect(bottomright=(w - u(40), h - u(100))))

@@ -8,7 +8,6 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.ui import GOLD, WHITE, felt
-from saves.stats import load_stats
 
 
 class StatsScene(Scene):
@@ -16,7 +15,7 @@ class StatsScene(Scene):
     name = "statistics"
 
     def enter(self) -> None:
-        self.stats = load_stats()
+        self.stats = self.app.saves.stats()  # read once per run, kept current by our writes
         super().enter()
 
     def build(self) -> None:

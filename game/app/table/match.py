@@ -29,11 +29,13 @@ class _Plan:
 
 class MatchController:
     def __init__(self, rules: Rules, seats: list[SeatInfo], seed: int,
-                 log: list[Action] | None = None, created: str | None = None) -> None:
+                 log: list[Action] | None = None, created: str | None = None,
+                 match_id: str | None = None) -> None:
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
         self.created = created
+        self.match_id = match_id  # names the match's own autosave; set at its first save
         self.state = State.new(rules, len(seats), seed, deal=False)
         self.log: list[Action] = []
         self.version = 0

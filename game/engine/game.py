@@ -594,15 +594,13 @@ class State(StateData):
         """The error apply() would raise for `action` (None: it would be accepted). With
         `misplay`, a card offer that misplay_penalty would accept only to penalise is refused
         too (a UI that already knows the card is wrong never sends it)."""
-        if misplay and action.kind == K_PLAY and action.seat == self.current and \
-                self.phase == TURN and self.rules.misplay_penalty:
-            reason = self._misplay_reason(action)
-            if reason is not None:
-                return reason
         try:
             self._validate(action)
         except IllegalAction as exc:
             return exc
+        if misplay and action.kind == K_PLAY and action.seat == self.current and \
+                self.phase == TURN and self.rules.misplay_penalty:
+            return self._misplay_reason(action)  # well-formed by now: _validate checked
         return None
 
     # -------------------------------------------------------------------- apply

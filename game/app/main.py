@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 import time
 
+from game.cli import MAX_SEED, Parser, choice, integer, tier_list, writable_folder
+
 _STARTED = time.perf_counter()  # as early as this module is imported: for --bench-launch
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="uno", description="UNO for the desktop.")
-    p.add_argument("--lang", choices=("en", "zh"), help="language for this run")
+MAX_DEMO_ROUNDS = 1000
+
+
+def build_parser() -> Parser:
+    p = Parser(prog="uno", description="UNO for the desktop.")
+    p.add_argument("--lang", type=choice(("en", "zh")), help="language for this run: en, zh")
     p.add_argument("--demo", action="store_true",
                    help="play an all-AI game on screen at full speed, then exit")
-    p.add_argument("--seats", default="hard,normal,easy",
-                   help="demo seats: AI tiers, comma-separated")
-    p.add_argument("--rounds", type=int, default=1, help="demo rounds")
-    p.add_argument("--screenshots", metavar="DIR", help="save a PNG of every scene passed")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seats", type=tier_list, default=("hard", "normal", "easy"),
+                   help="demo seats: 2-10 AI tiers, comma-separated (default hard,normal,easy)")
+    p.add_argument("--rounds", type=integer(1, MAX_DEMO_ROUNDS), default=1,
+                   help=f"demo rounds (1-{MAX_DEMO_ROUNDS}; default 1)")
+    p.add_argument("--screenshots", metavar="DIR", type=writable_folder,
+                   help="save a PNG of every scene passed (the folder is made if needed)")
+    p.add_argument("--seed", type=integer(0, MAX_SEED), default=1,
+                   help="seed of the demo's deals (0 or more; default 1)")
     p.add_argument("--self-test", action="store_true",
                    help="open each scene headless, play a round, save and load; exit 0 if OK")
     p.add_argument("--fullscreen", action="store_true")

@@ -141,3 +141,50 @@ def test_the_real_entry_points_exit_2_with_one_line(module: str, argv: list[str]
     done = run_module(module, *argv, env={"UNO_HOME": str(tmp_path)})
     assert done.returncode == 2, done.stdout + done.stderr
     one_error_line(done.stderr, needle)
+
+
+def headless_env(tmp_path: Path, driver: str | None, display: str | None = None
+                 ) -> dict[str, str]:
+    """A session with no display, as over SSH: no DISPLAY or WAYLAND_DISPLAY (or a DISPLAY
+    naming no X server), and either no video driver named (SDL then falls back to an
+    invisible one) or X11 named (fails)."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "PYTHONPATH")}
+    env.update(PYTHONPATH=str(ROOT), UNO_HOME=str(tmp_path / "home"), SDL_AUDIODRIVER="dummy",
+               XDG_RUNTIME_DIR=str(tmp_path))
+    if driver is not None:
+        env["SDL_VIDEODRIVER"] = driver
+    if display is not None:
+        env["DISPLAY"] = display
+    return env
+
+
+NO_DISPLAY = [("x11", None, []), ("x11", None, ["--demo"])]
+if sys.platform.startswith("linux"):  # elsewhere an unset driver means the desktop's own
+    NO_DISPLAY += [(None, None, []), (None, None, ["--demo", "--lang", "zh"]),
+                   (None, ":97", [])]  # SDL's fallback from a dead X server is invisible
+
+
+@pytest.mark.parametrize("driver, display, argv", NO_DISPLAY)
+def test_with_no_display_the_game_says_so_and_exits(driver: str | None, display: str | None,
+                                                    argv: list[str], tmp_path: Path) -> None:
+    os.makedirs(tmp_path / "home")
+    try:
+        done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=tmp_path,
+                              env=headless_env(tmp_path, driver, display),
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the game kept running with no display to show it on")
+    assert done.returncode not in (0, 2), (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "display" in lines[0], done.stderr
+
+
+def test_a_named_headless_driver_still_runs(tmp_path: Path) -> None:
+    """SDL_VIDEODRIVER=dummy is asked for on purpose (tests, benchmarks): no refusal."""
+    env = headless_env(tmp_path, "dummy")
+    done = subprocess.run([sys.executable, "-m", "game", "--bench-launch"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "bench-launch: menu drawn" in done.stdout

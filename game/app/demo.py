@@ -11,6 +11,8 @@ from saves.match import SeatInfo
 def demo(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
+    import pygame
+
     from game.app.app import App
     from game.app.driver import Driver
     from game.app.scenes.match_end import MatchEndScene
@@ -23,7 +25,14 @@ def demo(args: argparse.Namespace) -> int:
 
     tiers = list(args.seats)  # checked by the command line's parser (game/cli.py)
     settings = replace(load_settings(), animation_speed=AnimationSpeed.FAST, fullscreen=False)
-    app = App(language=args.lang, settings=settings, persist_settings=False)
+    try:
+        app = App(language=args.lang, settings=settings, persist_settings=False)
+    except pygame.error as exc:
+        if pygame.display.get_surface() is not None:
+            raise  # the window opened: something else broke, and its traceback matters
+        from game.app.main import cannot_open_window
+
+        return cannot_open_window(str(exc))
     shots: Path | None = args.screenshots
     driver = Driver(app, shots)
     app.push(MenuScene(app))

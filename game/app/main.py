@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import time
 
@@ -42,14 +43,24 @@ def run(argv: list[str]) -> int:
         from game.app.selftest import self_test
 
         return self_test(args)
+    problem = display_problem()
+    if problem is not None:
+        return cannot_open_window(problem)
     if args.demo:
         from game.app.demo import demo
 
         return demo(args)
+    import pygame
+
     from game.app.app import App
     from game.app.scenes.menu import MenuScene
 
-    app = App(language=args.lang)
+    try:
+        app = App(language=args.lang)
+    except pygame.error as exc:
+        if pygame.display.get_surface() is not None:
+            raise  # the window opened: something else broke, and its traceback matters
+        return cannot_open_window(str(exc))
     if args.fullscreen and not app.fullscreen:
         app.toggle_fullscreen()
     _quit_on_signals()
@@ -66,6 +77,35 @@ def run(argv: list[str]) -> int:
         return 0
     finally:
         app.close()
+
+
+def display_problem() -> str | None:
+    """Why no window can be shown here, or None. Without a desktop (over SSH, say) SDL either
+    fails or quietly picks an invisible 'offscreen' window; the game would then wait forever
+    for a player who cannot see it. A video driver named in SDL_VIDEODRIVER is respected
+    (the dummy one runs tests and benchmarks; kmsdrm runs on a bare Linux console)."""
+    named = os.environ.get("SDL_VIDEODRIVER", "").strip()
+    if (not named and sys.platform.startswith("linux")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        return "DISPLAY and WAYLAND_DISPLAY are not set"  # before SDL prints its own noise
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return str(exc) or "the video system did not start"
+    driver = pygame.display.get_driver()
+    if not named and driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        return f"SDL chose the invisible {driver!r} video driver"
+    return None
+
+
+def cannot_open_window(problem: str) -> int:
+    print(f"uno: no display to open the game window on ({' '.join(problem.split())}); run "
+          "it in a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run",
+          file=sys.stderr, flush=True)
+    return 1
 
 
 def _quit_on_signals() -> None:

@@ -1,8 +1,11 @@
-"""Frame time of a 10-seat table with animations running (1280x720), and launch-to-menu time.
+"""Frame time of a 10-seat table with animations running (1280x720), frame time while Expert
+AIs search (worker thread), and launch-to-menu time.
 
-    python benchmarks/frame_time.py [--frames 1500]
-Targets: frame time p99 <= 12 ms; menu interactive <= 1.0 s after launch. Runs with the
-dummy video driver unless DISPLAY is set."""
+    python benchmarks/frame_time.py [--frames 1500] [--expert-frames 1500]
+Targets: frame time p99 <= 12 ms; no frame over 200 ms while an Expert thinks; menu
+interactive <= 1.0 s after launch. Runs with the dummy video driver unless DISPLAY is set.
+(tests/app/test_ai_at_table.py proves the window keeps drawing during a search; the time a
+frame takes depends on the machine and its load, so it is measured here, not asserted.)"""
 
 from __future__ import annotations
 
@@ -75,9 +78,49 @@ def frame_times(frames: int) -> list[float]:
     return times
 
 
+def expert_frame_times(frames: int) -> tuple[list[float], int]:
+    """Frame times (ms) of a table where two Experts and a Hard AI play, counting only the
+    frames drawn while an Expert's search was running; and how many searches there were."""
+    from game.app.app import App
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.round_end import RoundEndScene
+    from game.app.scenes.table import TableScene
+    from game.app.table.match import MatchController
+    from game.engine import OFFICIAL
+    from saves.match import SeatInfo
+    from saves.settings import AnimationSpeed, Settings
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT)
+    app = App(language="en", settings=settings, persist_settings=False)
+    app.push(MenuScene(app))
+    seats = [SeatInfo.ai("Ada", "expert"), SeatInfo.ai("Bao", "expert"),
+             SeatInfo.ai("Chen", "hard")]
+    table = TableScene(app, MatchController(OFFICIAL, seats, 6), demo=True)
+    app.push(table)
+    times: list[float] = []
+    searches = set()
+    for _ in range(frames * 20):
+        if len(times) >= frames:
+            break
+        if isinstance(app.top, RoundEndScene):
+            app.pop()
+            table.start_next_round()
+        thinking = table.match.thinking
+        busy = thinking is not None and not thinking[2].done()
+        t0 = time.perf_counter()
+        app.step(16)
+        if busy:
+            times.append((time.perf_counter() - t0) * 1000)
+            searches.add(id(thinking[2]))
+    app.close()
+    return times, len(searches)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=1500)
+    p.add_argument("--expert-frames", type=int, default=1500,
+                   help="frames to time while an Expert searches")
     args = p.parse_args()
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -87,6 +130,15 @@ def main() -> int:
     warm = times  # every frame counts, the first ones (card art being drawn) included
     p50 = statistics.median(warm)
     p99 = warm[min(len(warm) - 1, int(0.99 * len(warm)))]
+    thinking, searches = expert_frame_times(args.expert_frames)
+    thinking.sort()
+    if thinking:
+        worst = thinking[-1]
+        print(f"while an Expert searched ({searches} searches, {len(thinking)} frames): "
+              f"p50 {statistics.median(thinking):.2f} ms, "
+              f"p99 {thinking[min(len(thinking) - 1, int(0.99 * len(thinking)))]:.2f} ms, "
+              f"max {worst:.1f} ms ({'meets' if worst <= 200 else 'MISSES'} the 200 ms "
+              "target)")
     launches = launch_time()
     print(f"10-seat table, {len(warm)} frames at 1280x720 "
           f"(video driver: {os.environ.get('SDL_VIDEODRIVER', 'default')})")

@@ -11,7 +11,8 @@ from typing import Any
 
 from ai import TIERS, make_player
 from ai.arena import Table
-from game.engine import PRESETS, RulesError
+from game.cli import MAX_SEED, Parser, choice, integer, number, shorten, tier_list
+from game.engine import PRESETS, IllegalAction, Rules, RulesError, State
 from game.engine.rules import SPECS, parse_option
 
 
@@ -42,22 +43,32 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="uno-sim", description="Play UNO headless between AI players and report.")
-    p.add_argument("--preset", default="official", choices=sorted(PRESETS),
-                   help="rules preset to start from (default: official)")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+MAX_ROUNDS = 10_000_000  # about an hour and a half of random play on one core
+MAX_MATCHES = 1_000_000
+MAX_BUDGET_MS = 600_000.0  # ten minutes a decision: more is surely a typo
+
+
+def build_parser() -> Parser:
+    p = Parser(prog="uno-sim", description="Play UNO headless between AI players and report.")
+    p.add_argument("--preset", default="official", type=choice(sorted(PRESETS)),
+                   help="rules preset to start from: " + ", ".join(sorted(PRESETS))
+                        + " (default: official)")
+    p.add_argument("--rule", action="append", default=[], type=_rule, metavar="NAME=VALUE",
                    help="set one rule option, e.g. stack_draw_two=on (repeatable); "
                         "options: " + ", ".join(SPECS))
-    p.add_argument("--players", type=int, default=None, help="number of seats (2-10)")
-    p.add_argument("--seats", default=None,
+    p.add_argument("--players", type=integer(2, 10), default=None,
+                   help="number of seats (2-10)")
+    p.add_argument("--seats", type=tier_list, default=None,
                    help="comma-separated AI tiers, one per seat: " + ", ".join(TIERS))
-    p.add_argument("--rounds", type=int, default=None, help="rounds to play")
-    p.add_argument("--matches", type=int, default=None, help="whole matches to play")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--budget-ms", type=float, default=None,
-                   help="time budget of each expert decision in ms (default 250)")
+    p.add_argument("--rounds", type=integer(1, MAX_ROUNDS), default=None,
+                   help=f"rounds to play (1-{MAX_ROUNDS:,}; default 100)")
+    p.add_argument("--matches", type=integer(1, MAX_MATCHES), default=None,
+                   help=f"whole matches to play (1-{MAX_MATCHES:,})")
+    p.add_argument("--seed", type=integer(0, MAX_SEED), default=1,
+                   help="seed of the deals (0 or more; default 1)")
+    p.add_argument("--budget-ms", type=number(1, MAX_BUDGET_MS), default=None,
+                   help="time budget of each expert decision in ms "
+                        f"(1-{MAX_BUDGET_MS:,.0f}; default 250)")
     p.add_argument("--rotate", action="store_true", default=True,
                    help="rotate seats between rounds so no tier keeps a seat (default)")
     p.add_argument("--no-rotate", dest="rotate", action="store_false")
@@ -66,23 +77,46 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    rules = PRESETS[args.preset]
-    options = dict(parse_option(text) for text in args.rule)
-    rules = rules.with_options(**options)
+def _rule(text: str) -> tuple[str, Any]:
+    """An argparse type: NAME=VALUE checked against the rulebook's options."""
+    try:
+        return parse_option(text)
+    except RulesError:
+        # The engine quotes the whole value; a typed one may be any length.
+        name, _, value = text.partition("=")
+        name = name.strip()
+        if name not in SPECS:
+            raise argparse.ArgumentTypeError(
+                f"unknown rule option {shorten(name)}; valid: {', '.join(SPECS)}") from None
+        raise argparse.ArgumentTypeError(
+            f"{name}={shorten(value.strip())} is not valid; use "
+            f"{SPECS[name].valid_values()}") from None
+
+
+def check(args: argparse.Namespace) -> tuple[Rules, list[str]]:
+    """The rules and seats the options describe, or RulesError naming the conflict; nothing
+    is played before the whole command line is known to make sense."""
+    rules = PRESETS[args.preset].with_options(**dict(args.rule))
     if args.seats:
-        tiers = [t.strip() for t in args.seats.split(",") if t.strip()]
+        tiers = list(args.seats)
+        if args.players is not None and args.players != len(tiers):
+            raise RulesError(f"--players {args.players} but --seats names {len(tiers)} seats")
     else:
         tiers = ["random"] * (args.players or 4)
-    if args.players is not None and args.players != len(tiers):
-        raise RulesError(f"--players {args.players} but --seats names {len(tiers)} seats")
-    for t in tiers:
-        if t not in TIERS:
-            raise RulesError(f"unknown tier {t!r}; choose from {', '.join(TIERS)}")
-    if not 2 <= len(tiers) <= 10:
-        raise RulesError("a table has 2 to 10 seats")
     if args.matches is not None and args.rounds is not None:
         raise RulesError("give --rounds or --matches, not both")
+    try:
+        State.new(rules, len(tiers), args.seed, deal=False)  # the engine's own set-up checks
+    except IllegalAction as exc:
+        if exc.code in SPECS:  # the engine names the option that does not fit
+            raise RulesError(f"rule {exc.code}={getattr(rules, exc.code)} conflicts with "
+                             f"{len(tiers)} players: {exc}") from None
+        raise RulesError(str(exc)) from None
+    return rules, tiers
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    rules, tiers = check(args)
     units = args.matches if args.matches is not None else (args.rounds or 100)
     by_matches = args.matches is not None
     n = len(tiers)
@@ -201,9 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        result = run(args)
+        check(args)
     except RulesError as exc:
-        parser.exit(2, f"uno-sim: error: {exc}\n")
+        parser.fail(str(exc))
+    result = run(args)
     if args.json:
         print(json.dumps(result))
     else:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ai import TIERS
 from saves.match import SeatInfo
 
 
 def demo(args: argparse.Namespace) -> int:
     from dataclasses import replace
+
+    import pygame
 
     from game.app.app import App
     from game.app.driver import Driver
@@ -22,14 +23,17 @@ def demo(args: argparse.Namespace) -> int:
     from game.engine import OFFICIAL
     from saves.settings import AnimationSpeed, load_settings
 
-    tiers = [t.strip() for t in args.seats.split(",") if t.strip()]
-    bad = [t for t in tiers if t not in TIERS]
-    if bad or not 2 <= len(tiers) <= 10:
-        print(f"uno --demo: seats must be 2-10 of {', '.join(TIERS)}", flush=True)
-        return 2
+    tiers = list(args.seats)  # checked by the command line's parser (game/cli.py)
     settings = replace(load_settings(), animation_speed=AnimationSpeed.FAST, fullscreen=False)
-    app = App(language=args.lang, settings=settings, persist_settings=False)
-    shots = Path(args.screenshots) if args.screenshots else None
+    try:
+        app = App(language=args.lang, settings=settings, persist_settings=False)
+    except pygame.error as exc:
+        if pygame.display.get_surface() is not None:
+            raise  # the window opened: something else broke, and its traceback matters
+        from game.app.main import cannot_open_window
+
+        return cannot_open_window(str(exc))
+    shots: Path | None = args.screenshots
     driver = Driver(app, shots)
     app.push(MenuScene(app))
     for _ in range(4):

@@ -3,7 +3,10 @@ a stale search is cancelled when the position changes."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from game.app.scenes.round_end import RoundEndScene
 from saves.match import SeatInfo
@@ -11,22 +14,42 @@ from tests.app.helpers import open_table
 
 
 def test_expert_thinking_never_freezes_the_window(app) -> None:
+    """Whatever the machine's speed: each Expert turn is searched off the UI thread, and the
+    window draws frames while that search is in progress. (Frame times are measured by
+    benchmarks/frame_time.py, not asserted here.)"""
     seats = [SeatInfo.ai("Ada", "expert"), SeatInfo.ai("Bao", "expert"),
              SeatInfo.ai("Chen", "hard")]
     table = open_table(app, table_seats=seats, seed=6)
     table.demo = True  # no pause for humans: only the AIs' own pace
-    worst = 0.0
-    thinking_frames = 0
+    ui_thread = threading.get_ident()
+    drawn = [0]
+    app.frame_hooks.append(lambda _app: drawn.__setitem__(0, drawn[0] + 1))
+    frames_during: list[int] = []  # one entry per turn searched off the UI thread
+
+    def watch(real: Callable[..., Any]) -> Callable[..., Any]:
+        def act(*args: Any) -> Any:
+            if threading.get_ident() == ui_thread:
+                return real(*args)  # out-of-turn answers are quick and may be synchronous
+            start = drawn[0]
+            choice = real(*args)  # the real search
+            # Hold the answer until the window has drawn a few more frames: a UI thread that
+            # waited for this search would draw none, however fast the machine.
+            give_up = time.monotonic() + 60  # a hang guard, not a speed limit
+            while drawn[0] - start < 3 and time.monotonic() < give_up:
+                time.sleep(0.001)
+            frames_during.append(drawn[0] - start)
+            return choice
+        return act
+
+    for seat in (0, 1):
+        player = table.match.players[seat]
+        player.act = watch(player.act)  # type: ignore[method-assign]
     for _ in range(3000):
-        if isinstance(app.top, RoundEndScene):
+        if isinstance(app.top, RoundEndScene) or len(frames_during) >= 6:
             break
-        t0 = time.perf_counter()
         app.step(16)
-        worst = max(worst, time.perf_counter() - t0)
-        thinking_frames += table.match.thinking is not None
-    assert thinking_frames > 20  # the window kept drawing while an AI thought
-    # A frame may wait for the interpreter lock now and then, but never for a whole search.
-    assert worst < 0.2, f"a frame took {worst * 1000:.0f} ms"
+    assert len(frames_during) >= 3, "the Experts' turns were not searched in a worker thread"
+    assert min(frames_during) >= 3, frames_during
 
 
 def test_every_tier_plays_a_round_at_the_table(app) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -749,23 +748,19 @@ def test_broken_migration_is_a_corrupt_save() -> None:
 # --- size --------------------------------------------------------------------------------
 
 
-def test_twenty_thousand_actions_fit_and_load_quickly() -> None:
+def test_twenty_thousand_actions_fit_and_round_trip() -> None:
+    # How long saving and loading take is measured by benchmarks/save_load.py: a test
+    # asserts what holds on any machine, however busy.
     rules = OFFICIAL.with_options(target_score=5000, hand_size=10)
     state = State.new(rules, 10, 2024, deal=False)
     actions, _ = play(state, random.Random(2024), 20_000)
     assert len(actions) == 20_000
     record = MatchRecord(rules, make_seats(10, random.Random(0)), 2024, tuple(actions))
-    started = time.perf_counter()
     save_match(record, state)
-    save_seconds = time.perf_counter() - started
     size = match_store().path(AUTOSAVE).stat().st_size
     assert size < MATCH_MAX_BYTES / 4, size
-    started = time.perf_counter()
     loaded = load_match()
-    load_seconds = time.perf_counter() - started
     assert loaded.record == record and loaded.state == state
-    # Generous bounds for slow CI machines; locally both are well under half a second.
-    assert save_seconds < 5 and load_seconds < 5, (save_seconds, load_seconds)
 
 
 def test_a_stores_own_validate_hook_still_runs() -> None:

@@ -77,10 +77,24 @@ class EventPlayer:
 
     def play(self, events: list[ev.Event]) -> None:
         dealt = [e for e in events if isinstance(e, ev.Dealt)]
-        for e in events:
+        grouped: set[int] = set()
+        for i, e in enumerate(events):
             if isinstance(e, ev.Dealt):
                 if e is dealt[0]:
                     self._deal(dealt)  # round the table, one card at a time
+                continue
+            if id(e) in grouped:
+                continue
+            if isinstance(e, ev.CardDrawn) and e.reason != "draw":
+                # A penalty's cards fly to their victim together, one just behind another.
+                run = [e]
+                for later in events[i + 1:]:
+                    if not (isinstance(later, ev.CardDrawn) and later.seat == e.seat
+                            and later.reason == e.reason):
+                        break
+                    run.append(later)
+                grouped.update(id(x) for x in run)
+                self._draw_run(run)
                 continue
             handler: Callable[[ev.Event], None] | None = getattr(
                 self, "_" + type(e).__name__, None)
@@ -235,6 +249,22 @@ class EventPlayer:
                              lay.card_w if mine else lay.small_w, DRAW_MS)],
                   on_start=lambda: s.app.sound.play("draw"), on_done=landed)
 
+    def _draw_run(self, run: list[ev.CardDrawn]) -> None:
+        s = self.scene
+        lay = s.layout
+        seat = run[0].seat
+        mine = seat == s.viewer
+
+        def landed(e: ev.CardDrawn) -> None:
+            s.model.land(e, s.viewer)
+            if mine and e.card >= 0:
+                s.mark_fresh(e.card)
+
+        tweens = [self._fly(e.card if mine else -1, lay.stock.center, s.seat_target(seat),
+                            lay.card_w if mine else lay.small_w, DRAW_MS, delay=i * 110,
+                            on_done=lambda e=e: landed(e)) for i, e in enumerate(run)]
+        self._add(tweens, on_start=lambda: s.app.sound.play("draw"))
+
     def _deal(self, dealt: list[ev.Dealt]) -> None:
         """The deal goes round the table a card at a time, each seat's count rising as its
         cards arrive; your own cards turn face up as they reach your hand."""
@@ -299,7 +329,8 @@ class EventPlayer:
         self._add([], on_done=lambda: s.model.land(e, s.viewer))
 
     def _banner(self, text: str, seat: int | None, duration: float = 700,
-                bg=(198, 40, 40), sound: str | None = None, block: bool = False) -> None:
+                bg=(198, 40, 40), sound: str | None = None, block: bool = False,
+                extra: list[Tween] | None = None) -> None:
         s = self.scene
 
         def draw(surface: pygame.Surface, t: float) -> None:
@@ -311,7 +342,7 @@ class EventPlayer:
         tween = Tween(duration * max(self.ms, 0.4), draw,
                       on_start=(lambda: s.app.sound.play(sound)) if sound else None)
         if block:
-            self._add([tween])
+            self._add([tween, *(extra or [])])
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
@@ -427,5 +458,45 @@ class EventPlayer:
         self._banner(tr("table.timeout"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
     def _RoundEnded(self, e: ev.RoundEnded) -> None:
+        s = self.scene
+        party = [] if s.app.settings.reduce_motion else [
+            celebration(s, e.winner, seed=s.match.version)]
         self._banner(tr("table.round_won", name=self.name(e.winner)), None, 1600,
-                     bg=(30, 120, 60), sound="win", block=True)
+                     bg=(30, 120, 60), sound="win", block=True, extra=party)
+
+
+def celebration(scene: TableScene, seat: int, seed: int, count: int = 90) -> Tween:
+    """The round winner's seat bursts with confetti in the four card colours: particles
+    thrown up from the seat that fall back under gravity, turning as they go."""
+    import random
+
+    rng = random.Random(seed)
+    lay = scene.layout
+    u = lay.unit
+    x0, y0 = scene.seat_target(seat)
+    hc = scene.app.settings.high_contrast
+    parts = []
+    for _ in range(count):
+        angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)  # upwards, fanned
+        speed = rng.uniform(260, 620) * u
+        parts.append((math.cos(angle) * speed, math.sin(angle) * speed, rng.randrange(4),
+                      rng.uniform(5, 10) * u, rng.uniform(-8, 8)))
+    colours = [colour_rgb(c, high_contrast=hc) for c in range(4)]
+    gravity = 900 * u
+    seconds = 1.5
+
+    def draw(surface: pygame.Surface, t: float) -> None:
+        time = t * seconds
+        fade = 1.0 - max(0.0, t - 0.7) / 0.3
+        for vx, vy, c, size, spin in parts:
+            x = x0 + vx * time
+            y = y0 + vy * time + 0.5 * gravity * time * time
+            w = max(2, int(size * abs(math.cos(spin * time))))
+            rect = pygame.Rect(0, 0, w, int(size * 0.6) + 1)
+            rect.center = (int(x), int(y))
+            colour = colours[c]
+            if fade < 1:
+                colour = tuple(int(v * fade + 20 * (1 - fade)) for v in colour)
+            pygame.draw.rect(surface, colour, rect)
+
+    return Tween(seconds * 1000 * max(scene.app.speed, 0.5), draw)

@@ -1,0 +1,78 @@
+"""Round and match end: the scoring screen tells who scored what under each scoring system,
+the losers' cards flow to the winner, and the match end shows a podium and true facts."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app.scenes.match_end import MatchEndScene
+from game.app.scenes.round_end import RoundEndScene
+from game.engine import OFFICIAL
+from saves.settings import AnimationSpeed
+from tests.app.conftest import frames, key
+from tests.app.helpers import keyboard_turn, open_table, seats
+
+
+def _finish_round(app, rules, seed: int = 4) -> RoundEndScene:
+    table = open_table(app, rules, seats(3, tier="normal"), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if isinstance(app.top, RoundEndScene):
+            return app.top
+        keyboard_turn(app, table, rng)
+    raise AssertionError(f"round did not end (seed {seed})")
+
+
+@pytest.mark.parametrize("scoring", ["winner_takes", "penalty_points", "chips",
+                                     "single_round"])
+def test_round_end_shows_what_each_seat_scored(app, scoring: str) -> None:
+    rules = OFFICIAL.with_options(scoring=scoring)
+    scene = _finish_round(app, rules)
+    s = scene.table.match.state
+    r = scene.result
+    assert r.winner == s.last_winner and r.after == tuple(s.scores)
+    losers = [x for x in range(s.n) if x != r.winner]
+    if scoring in ("winner_takes", "single_round"):
+        assert r.deltas[r.winner] == sum(r.points[x] for x in losers) > 0
+        assert scene.flows_to_winner
+    elif scoring == "penalty_points":
+        assert all(r.deltas[x] == r.points[x] for x in losers) and r.deltas[r.winner] == 0
+        assert not scene.flows_to_winner
+    else:
+        assert sum(r.deltas) == 0 and r.deltas[r.winner] > 0
+    assert scene.has_target == (scoring in ("winner_takes", "penalty_points"))
+    assert scene._subtitle()
+
+
+def test_the_winners_points_count_up_as_the_cards_arrive(app) -> None:
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    scene = _finish_round(app, OFFICIAL)
+    scene.clock = 0.0
+    winner = scene.result.winner
+    shown = []
+    for _ in range(60):
+        shown.append(scene._shown_delta(winner, scene._flow()))
+        frames(app, 1, 50)
+    assert shown[0] == 0 and shown[-1] == scene.result.deltas[winner]
+    assert shown == sorted(shown) and len(set(shown)) > 5
+
+
+def test_match_end_podium_and_facts(app) -> None:
+    rules = OFFICIAL.with_options(scoring="single_round")
+    scene = _finish_round(app, rules)
+    key(app, pygame.K_RETURN, frames=3)  # "Match result"
+    end = app.top
+    assert isinstance(end, MatchEndScene)
+    s = end.table.match.state
+    assert end.standings()[0] in s.winners
+    facts = end.facts
+    assert len(facts.rounds) == 1
+    caught = sum(1 for a in end.table.match.log if a.kind.name == "CATCH")
+    assert facts.unos_caught <= caught
+    lines = end.fact_lines()
+    assert lines[0].startswith("1 round")
+    assert scene.result.deltas[scene.result.winner] == facts.biggest[0]

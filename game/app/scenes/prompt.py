@@ -204,7 +204,8 @@ COLOUR_KEYS = ("red", "yellow", "green", "blue")
 
 
 def colours(on_pick: Callable[[int], object]) -> list[Choice]:
-    return [Choice(tr(f"colour.{n}"), lambda c=c: on_pick(c), colour=c)
+    # A label on its own starts with a capital ("Red"; the log says "a red 5").
+    return [Choice(tr(f"colour.{n}").capitalize(), lambda c=c: on_pick(c), colour=c)
             for c, n in enumerate(COLOUR_KEYS)]
 
 

@@ -224,15 +224,45 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
     return out
 
 
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Lines of `text` no wider than `width` (words kept whole; a word longer than a line,
+    or Chinese without spaces, breaks between characters)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width:
+            line = trial
+            continue
+        if line:
+            out.append(line)
+        line = ""
+        for ch in word:  # the word alone is too wide: break it
+            if font.size(line + ch)[0] > width and line:
+                out.append(line)
+                line = ""
+            line += ch
+    if line:
+        out.append(line)
+    return out
+
+
 def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
+    """The newest log lines, in one font size, wrapped to the panel (never shrunk)."""
     u = layout.unit
     rect = layout.log
     draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 170))
+    font = fonts.font(int(14 * u))
+    inner = rect.width - int(12 * u)
+    step = font.get_linesize()
+    room = max(1, (rect.height - int(10 * u)) // step)
+    wrapped: list[str] = []
+    for line in lines[-room:]:
+        wrapped += wrap(line, font, inner)
     y = rect.y + int(6 * u)
-    for line in lines[-6:]:
-        t = fonts.fit(line, int(14 * u), rect.width - int(12 * u), (225, 235, 225))
-        surface.blit(t, (rect.x + int(6 * u), y))
-        y += int(23 * u)
+    for line in wrapped[-room:]:
+        surface.blit(font.render(line, True, (225, 235, 225)), (rect.x + int(6 * u), y))
+        y += step
 
 
 def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,

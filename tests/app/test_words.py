@@ -1,0 +1,33 @@
+"""Words at the table: grammar that fits the player ("You are skipped"), capitalised labels,
+and a log that wraps in one font size instead of shrinking long lines."""
+
+from __future__ import annotations
+
+from game.app import fonts
+from game.app.scenes.prompt import colours
+from game.app.table.render import wrap
+from game.engine import OFFICIAL
+from game.engine import events as ev
+from tests.app.helpers import open_table, seats
+from tests.engine.helpers import make
+
+
+def test_you_are_skipped(app) -> None:
+    state, _ = make(OFFICIAL, hands=["r1 r2", "g1 g2"])
+    table = open_table(app, OFFICIAL, seats(1), state=state)
+    assert table.player.describe(ev.TurnSkipped(0)) == "You are skipped"
+    assert table.player.describe(ev.TurnSkipped(1)) == "AI1 was skipped"
+
+
+def test_colour_choices_are_capitalised(app) -> None:
+    assert [c.label for c in colours(lambda c: None)] == ["Red", "Yellow", "Green", "Blue"]
+
+
+def test_log_wraps_in_one_size_and_never_loses_words(app) -> None:
+    font = fonts.font(14)
+    text = "Chen challenged Bao's Wild Draw Four and it turned out to be a bluff after all"
+    lines = wrap(text, font, 120)
+    assert len(lines) > 2 and all(font.size(line)[0] <= 120 for line in lines)
+    assert " ".join(lines) == text
+    zh = wrap("陈质疑了包的王牌加四，结果真的是诈唬", fonts.font(14), 60)
+    assert "".join(zh) == "陈质疑了包的王牌加四，结果真的是诈唬" and len(zh) > 1

@@ -69,3 +69,18 @@ def test_reduce_motion_fades_instead_of_flying(app) -> None:
     key(app, pygame.K_RETURN)
     step = table.director.active or table.director.steps[0]
     assert step.tweens and all(t.duration <= FADE_MS for t in step.tweens)
+
+
+def test_shouts_stay_inside_the_window_and_never_cover_each_other(app) -> None:
+    _normal(app)
+    table = open_table(app, table_seats=seats(9, tier="normal"), seed=5)
+    table.director.finish_all()
+    for seat in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 3, 3]:
+        table.player._banner("UNO!", seat, 2000)
+    for _ in range(4):
+        frames(app, 1, 16)
+    rects = [r for r, _ in table.bubbles]
+    assert len(rects) == 12
+    window = pygame.Rect((0, 0), app.size)
+    assert all(window.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])

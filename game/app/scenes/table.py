@@ -43,6 +43,7 @@ class TableScene(Scene):
         self.stock_focus = False  # the keyboard selection is on the stock, not a card
         self.chosen: list[int] = []  # cards picked for a multi-card play, in order
         self.shakes: dict[int, float] = {}
+        self.bubbles: list[tuple[pygame.Rect, Tween]] = []  # shouts on screen, where
         self.fresh: dict[int, float] = {}  # card -> until when it is marked as new
         self.chimed_for: int | None = None  # the human whose turn chime has sounded
         self.message = ""
@@ -166,6 +167,29 @@ class TableScene(Scene):
             x, y = lay.hand_area.centerx, lay.hand_area.top - height
         half = height * 2
         return (max(half, min(w - half, x)), max(height // 2 + 2, min(h - height, y)))
+
+    def place_bubble(self, text: str, centre: tuple[int, int], height: int,
+                     owner: Tween) -> tuple[int, int]:
+        """A shout's centre, moved down (or up) until it overlaps no other shout still on
+        screen, and kept inside the window."""
+        self.bubbles = [(r, t) for r, t in self.bubbles if not t.done]
+        w, h = self.layout.size
+        size = fonts.font(height, bold=True).size(text)
+        rect = pygame.Rect(0, 0, size[0] + height, size[1] + height // 2)
+        rect.center = centre
+        for direction in (1, -1):
+            probe = rect.copy()
+            for _ in range(12):
+                if not any(probe.colliderect(r) for r, _ in self.bubbles):
+                    rect = probe
+                    break
+                probe.y += direction * (rect.height + 4)
+            else:
+                continue
+            break
+        rect.clamp_ip(pygame.Rect(0, 0, w, h))
+        self.bubbles.append((rect, owner))
+        return rect.center
 
     def say(self, text: str, ms: float = 2600) -> None:
         """A banner about this moment (a refusal, a hint, UNO armed): gone after `ms` or as

@@ -332,11 +332,14 @@ class EventPlayer:
                 bg=(198, 40, 40), sound: str | None = None, block: bool = False,
                 extra: list[Tween] | None = None) -> None:
         s = self.scene
+        placed: list[tuple[int, int]] = []
 
         def draw(surface: pygame.Surface, t: float) -> None:
+            full = int(34 * s.layout.unit * 1.2)
+            if not placed:  # its place is chosen once, clear of the shouts already up
+                placed.append(s.place_bubble(text, s.shout_anchor(seat, full), full, tween))
             size = int(34 * s.layout.unit * (0.7 + 0.5 * ease_out(min(1, t * 3))))
-            pos = s.shout_anchor(seat, int(34 * s.layout.unit * 1.2))
-            render.draw_banner(surface, text, pos, size, bg=bg,
+            render.draw_banner(surface, text, placed[0], size, bg=bg,
                                alpha=int(235 * (1 - max(0, t - 0.75) * 4)))
 
         tween = Tween(duration * max(self.ms, 0.4), draw,

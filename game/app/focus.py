@@ -59,6 +59,13 @@ class FocusRing:
         if k == pygame.K_TAB:
             self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
+        e = self.current
+        usable = e is not None and self._usable(e)
+        # A slider or drop-down takes Left/Right for its value (Up/Down still move focus);
+        # the d-pad of a controller arrives as these same keys.
+        if usable and k in (pygame.K_LEFT, pygame.K_RIGHT) and self.adjust(
+                e, 1 if k == pygame.K_RIGHT else -1):
+            return True
         if k in (pygame.K_DOWN, pygame.K_RIGHT):
             self.move(1)
             return True
@@ -72,9 +79,41 @@ class FocusRing:
                 return True
         return False
 
+    def adjust(self, element: pygame_gui.core.UIElement, step: int) -> bool:
+        """Change a slider's or drop-down's value by one step, posting the same event the
+        mouse would. False for any other widget (the key then moves the focus)."""
+        el = pygame_gui.elements
+        if isinstance(element, el.UIHorizontalSlider):
+            lo, hi = element.value_range
+            inc = getattr(element, "increment", 1) or 1
+            value = max(lo, min(hi, element.get_current_value() + step * inc))
+            element.set_current_value(value)
+            pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
+                "value": element.get_current_value(), "ui_element": element,
+                "ui_object_id": element.most_specific_combined_id}))
+            return True
+        if isinstance(element, el.UIDropDownMenu):
+            options = element.options_list
+            ids = [o[1] if isinstance(o, tuple) else o for o in options]
+            current = element.selected_option
+            current_id = current[1] if isinstance(current, tuple) else current
+            i = ids.index(current_id) if current_id in ids else 0
+            nxt = options[(i + step) % len(options)]
+            text, oid = nxt if isinstance(nxt, tuple) else (nxt, nxt)
+            pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {
+                "text": text, "selected_option_id": oid, "ui_element": element,
+                "ui_object_id": element.most_specific_combined_id}))
+            return True
+        return False
+
     def press(self, element: pygame_gui.core.UIElement) -> None:
-        """Activate as a click would: the same UI_BUTTON_PRESSED event reaches the scene."""
+        """Activate as a click would: the same event reaches the scene (a check box toggles,
+        a drop-down steps to its next value)."""
         if isinstance(element, pygame_gui.elements.UIDropDownMenu):
+            self.adjust(element, 1)
+            return
+        if isinstance(element, pygame_gui.elements.UICheckBox):
+            element.set_state(not element.get_state())  # posts CHECKED / UNCHECKED
             return
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
             "ui_element": element, "ui_object_id": element.most_specific_combined_id}))

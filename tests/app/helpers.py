@@ -93,3 +93,12 @@ def mouse_turn(app: App, table: TableScene, rng: random.Random) -> None:
             click(app, b.rect.center)
         else:
             click(app, table.layout.stock.center)
+
+
+def change_setting(app: App, name: str) -> None:
+    """Change one setting on the open Settings screen by keyboard, as a player would: focus
+    its widget (Tab/arrows), then Enter (a check box toggles, a drop-down steps on)."""
+    settings = app.top
+    widget = next(w for w, n in settings.widgets.items() if n == name)
+    settings.focus.focus_on(widget)
+    key(app, pygame.K_RETURN, frames=2)

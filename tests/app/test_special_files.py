@@ -68,8 +68,8 @@ SCRIPT = textwrap.dedent(
     click(app, menu.buttons["settings"].rect.center, frames=2)
     settings = app.top
     assert isinstance(settings, SettingsScene), settings
-    row = next(b for b, name in settings.setting_buttons.items() if name == "reduce_motion")
-    click(app, row.rect.center, frames=2)
+    box = next(b for b, name in settings.widgets.items() if name == "reduce_motion")
+    click(app, box.rect.center, frames=2)
     print("REDUCE", app.settings.reduce_motion)
     app.close()
     print("DONE")

@@ -13,7 +13,7 @@ from game.app.scenes.pause import PauseScene
 from game.app.scenes.settings import SettingsScene
 from game.engine.state import Phase
 from tests.app.conftest import click, frames, key
-from tests.app.helpers import open_table, seats
+from tests.app.helpers import change_setting, open_table, seats
 
 
 def _ai_to_act(app: App, table, limit: int = 2000) -> None:
@@ -81,9 +81,9 @@ def test_settings_change_from_pause_leaves_no_foreign_widgets(app) -> None:
     settings = app.top
     assert isinstance(settings, SettingsScene)
     for row in ("colour_blind", "high_contrast", "ui_scale", "language"):
-        b = next(b for b, name in settings.setting_buttons.items() if name == row)
-        click(app, b.rect.center)
-        settings = app.top
+        before = app.settings
+        change_setting(app, row)
+        assert app.settings != before, row
         assert foreign_widgets(app) == [], f"after changing {row}"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)

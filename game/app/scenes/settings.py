@@ -1,96 +1,203 @@
-"""Settings: sound, animation, display, language, accessibility and key bindings; saved at
-once and applied without a restart."""
+"""Settings: sound, animation, display, language, accessibility and key bindings, each with
+the pygame_gui widget that fits it (sliders, drop-downs, check boxes); saved at once and
+applied without a restart. Keyboard and controller work through the focus ring."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UICheckBox,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UILabel,
+    UIScrollingContainer,
+)
 
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, button, felt
+from game.app.ui import GOLD, WHITE, button, felt
 from saves.settings import AnimationSpeed, Language
 
 SPEEDS = tuple(AnimationSpeed)
 LANGS = (Language.SYSTEM, Language.ENGLISH, Language.CHINESE)
 SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)
 
+# Row kinds, in order: what each setting is shown with.
+SLIDERS = ("master_volume", "sfx_volume")
+CHOICES = ("animation_speed", "language", "ui_scale")
+CHECKS = ("reduce_motion", "fullscreen", "colour_blind", "high_contrast",
+          "highlight_playable")
+ORDER = ("master_volume", "sfx_volume", "animation_speed", "reduce_motion", "fullscreen",
+         "language", "colour_blind", "high_contrast", "highlight_playable", "ui_scale")
 
-def _cycle(values: tuple, current: object, step: int) -> object:
-    i = values.index(current) if current in values else 0
-    return values[(i + step) % len(values)]
+
+def choice_options(name: str) -> list[tuple[str, str]]:
+    """(shown text, id) for a drop-down: ids are the settings' own values."""
+    if name == "animation_speed":
+        return [(tr(f"speed.{v.value}"), v.value) for v in SPEEDS]
+    if name == "language":
+        return [(tr(f"language.{v.value or 'system'}"), v.value or "system") for v in LANGS]
+    return [(f"{round(v * 100)}%", str(v)) for v in SCALES]
+
+
+def current_choice(settings, name: str) -> str:
+    if name == "animation_speed":
+        return settings.animation_speed.value
+    if name == "language":
+        return settings.language.value or "system"
+    return str(settings.ui_scale)
 
 
 class SettingsScene(Scene):
     escape_pops = True
     name = "settings"
 
-    def rows(self) -> list[tuple[str, str]]:
-        s = self.app.settings
-        onoff = {True: tr("value.on"), False: tr("value.off")}
-        return [
-            ("master_volume", f"{round(s.master_volume * 100)}%"),
-            ("sfx_volume", f"{round(s.sfx_volume * 100)}%"),
-            ("animation_speed", tr(f"speed.{s.animation_speed.value}")),
-            ("reduce_motion", onoff[s.reduce_motion]),
-            ("fullscreen", onoff[s.fullscreen]),
-            ("language", tr(f"language.{s.language.value or 'system'}")),
-            ("colour_blind", onoff[s.colour_blind]),
-            ("high_contrast", onoff[s.high_contrast]),
-            ("highlight_playable", onoff[s.highlight_playable]),
-            ("ui_scale", f"{round(s.ui_scale * 100)}%"),
-        ]
-
     def build(self) -> None:
         super().build()
         w, h = self.app.size
         u = self.app.u
-        self.setting_buttons: dict[object, str] = {}
-        top = u(100)
-        for i, (name, value) in enumerate(self.rows()):
-            rect = pygame.Rect(0, 0, u(520), u(44))
-            rect.midtop = (w // 2, top + i * u(52))
-            b = button(self, "settings.row", rect, name=tr(f"settings.{name}"), value=value)
-            self.setting_buttons[b] = name
-        y = top + len(self.setting_buttons) * u(52) + u(8)
-        keys = pygame.Rect(0, 0, u(520), u(44))
-        keys.midtop = (w // 2, y)
+        s = self.app.settings
+        self.widgets: dict[object, str] = {}
+        self.value_labels: dict[str, UILabel] = {}
+        row_h = u(48)
+        top = u(90)
+        bottom = h - u(90)  # above Back
+        label_w = max(fonts.font(u(19)).size(tr(f"settings.{n}"))[0] for n in ORDER) + u(16)
+        control_w = min(u(320), w - u(80) - label_w)
+        width = min(w - u(40), label_w + control_w + u(20))
+        rows = len(ORDER) + 1  # and the key-bindings button
+        height = rows * row_h
+        view = pygame.Rect(0, 0, width, min(height, bottom - top))
+        view.midtop = (w // 2, top)
+        # A long list scrolls instead of running under Back (large text, small windows).
+        box = UIScrollingContainer(view, self.app.ui, allow_scroll_x=False)
+        box.set_scrollable_area_dimensions((width - u(24) if height > view.height else width,
+                                            height))
+        self.add(box)
+        self.container = box
+        self.label_w = label_w
+        self.row_h = row_h
+        inner = box.get_container()
+        cx = label_w
+        cw = min(control_w, (width - u(24) if height > view.height else width) - label_w - u(8))
+        for i, name in enumerate(ORDER):
+            y = i * row_h + u(4)
+            rect = pygame.Rect(cx, y, cw, row_h - u(10))
+            if name in SLIDERS:
+                value = round(getattr(s, name) * 100)
+                slider_rect = rect.copy()
+                slider_rect.width = cw - u(70)
+                widget = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
+                                            container=inner, click_increment=10)
+                label = UILabel(pygame.Rect(slider_rect.right + u(6), y, u(64), row_h - u(10)),
+                                f"{value}%", self.app.ui, container=inner)
+                self.add(label)
+                self.value_labels[name] = label
+            elif name in CHOICES:
+                options = choice_options(name)
+                current = current_choice(s, name)
+                start = next(o for o in options if o[1] == current)
+                widget = UIDropDownMenu(options, start, rect, self.app.ui, container=inner,
+                                        expansion_height_limit=max(u(120), h // 2))
+            else:
+                box_rect = pygame.Rect(cx, y + (row_h - u(10) - u(28)) // 2, u(28), u(28))
+                widget = UICheckBox(box_rect, "", self.app.ui, container=inner,
+                                    initial_state=bool(getattr(s, name)))
+                # The library's tick is a glyph our fonts lack; the scene draws its own.
+                widget.set_check_symbol("")
+            self.add(widget)
+            self.focus.add(widget)
+            self.widgets[widget] = name
+        keys = pygame.Rect(0, len(ORDER) * row_h + u(4), min(u(320), width - u(30)),
+                           row_h - u(10))
         self.keys_b = button(self, "settings.keys", keys)
+        self.keys_b.set_container(inner)
         self.add_back()
+
+    # -- changes -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        name = self.widgets.get(getattr(event, "ui_element", None)) if hasattr(
+            self, "widgets") else None
+        if name is not None:
+            s = self.app.settings
+            if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+                value = int(event.ui_element.get_current_value())
+                self.value_labels[name].set_text(f"{value}%")
+                # Volume applies as you drag, without rebuilding the slider under the mouse.
+                self.app.apply_settings(replace(s, **{name: value / 100}))
+                self.app.sound.play("click")
+                return
+            if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED,
+                              pygame_gui.UI_CHECK_BOX_UNCHECKED):
+                self._apply(replace(s, **{name: event.type == pygame_gui.UI_CHECK_BOX_CHECKED}))
+                return
+            if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+                oid = event.selected_option_id
+                if name == "animation_speed":
+                    new = replace(s, animation_speed=AnimationSpeed(oid))
+                elif name == "language":
+                    new = replace(s, language=Language("" if oid == "system" else oid))
+                else:
+                    new = replace(s, ui_scale=float(oid))
+                self._apply(new)
+                return
+        super().handle(event)
+
+    def _apply(self, new) -> None:
+        focused = self.widgets.get(self.focus.current) if self.focus.current else None
+        self.app.apply_settings(new)
+        self.app.sound.play("click")
+        self.build()  # labels, language and sizes follow the new settings
+        for widget, name in self.widgets.items():
+            if name == focused:
+                self.focus.focus_on(widget)
+
+    def update(self, dt: float) -> None:
+        """Keep the keyboard's focus in view: moving past the last visible row scrolls."""
+        e = self.focus.current
+        bar = self.container.vert_scroll_bar
+        if e is None or bar is None or e not in self.widgets:
+            return
+        view = self.container.rect
+        total = self.container.get_container().rect.height
+        if e.rect.top < view.top or e.rect.bottom > view.bottom:
+            offset = e.rect.top - self.container.get_container().rect.top
+            wanted = max(0.0, min(1.0 - bar.visible_percentage,
+                                  (offset - view.height / 3) / max(total, 1)))
+            bar.set_scroll_from_start_percentage(wanted)
 
     def on_button(self, element) -> None:
         if element is self.keys_b:
             from game.app.scenes.keys import KeysScene
 
             self.app.push(KeysScene(self.app))
-            return
-        name = self.setting_buttons.get(element)
-        if name is None:
-            return
-        step = -1 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 1
-        s = self.app.settings
-        if name in ("master_volume", "sfx_volume"):
-            v = round(getattr(s, name) * 10) + step
-            new = replace(s, **{name: (v % 11) / 10})
-        elif name == "animation_speed":
-            new = replace(s, animation_speed=_cycle(SPEEDS, s.animation_speed, step))
-        elif name == "language":
-            new = replace(s, language=_cycle(LANGS, s.language, step))
-        elif name == "ui_scale":
-            new = replace(s, ui_scale=_cycle(SCALES, s.ui_scale, step))
-        else:
-            new = replace(s, **{name: not getattr(s, name)})
-        index = self.focus.index
-        self.app.apply_settings(new)
-        self.app.sound.play("click")
-        self.build()
-        self.focus.index = index
 
-
+    # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         u = self.app.u
         t = fonts.render(tr("settings.title"), u(40), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, u(28))))
+        surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, u(20))))
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        # Row names, drawn beside their widgets and clipped to the scrolling view.
+        view = self.container.rect
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        inner = self.container.get_container().rect
+        u = self.app.u
+        for widget, name in self.widgets.items():
+            y = inner.y + ORDER.index(name) * self.row_h + u(4)
+            t = fonts.fit(tr(f"settings.{name}"), u(19), self.label_w - u(12), WHITE)
+            surface.blit(t, (view.x + u(4), y + (self.row_h - u(10) - t.get_height()) // 2))
+            if isinstance(widget, UICheckBox) and widget.get_state() is True:
+                r = widget.rect.inflate(-widget.rect.width // 4, -widget.rect.height // 4)
+                tick = [(r.left, r.centery), (r.left + r.width // 3, r.bottom),
+                        (r.right, r.top)]
+                pygame.draw.lines(surface, GOLD, False, tick, max(3, u(4)))
+        surface.set_clip(clip)
+        super().draw_over_ui(surface)

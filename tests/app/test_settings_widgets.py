@@ -1,0 +1,78 @@
+"""Settings are pygame_gui's own widgets — sliders, drop-downs, check boxes — each showing its
+value and working from the keyboard and a controller as well as the mouse."""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider
+
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.settings import CHECKS, CHOICES, SLIDERS, SettingsScene
+from saves.settings import AnimationSpeed
+from tests.app.conftest import click, frames, key
+
+
+def _open(app) -> SettingsScene:
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    return app.top
+
+
+def _widget(scene: SettingsScene, name: str):
+    return next(w for w, n in scene.widgets.items() if n == name)
+
+
+def test_each_setting_has_the_widget_that_fits_it(app) -> None:
+    scene = _open(app)
+    for name in SLIDERS:
+        assert isinstance(_widget(scene, name), UIHorizontalSlider)
+        assert scene.value_labels[name].text.endswith("%")
+    for name in CHOICES:
+        assert isinstance(_widget(scene, name), UIDropDownMenu)
+    for name in CHECKS:
+        w = _widget(scene, name)
+        assert isinstance(w, UICheckBox) and w.get_state() == getattr(app.settings, name)
+
+
+def test_keyboard_moves_a_slider_steps_a_drop_down_and_ticks_a_box(app) -> None:
+    scene = _open(app)
+    volume = app.settings.master_volume
+    scene.focus.focus_on(_widget(scene, "master_volume"))
+    key(app, pygame.K_RIGHT, frames=2)
+    assert round(app.settings.master_volume, 2) == round(min(1.0, volume + 0.1), 2)
+    key(app, pygame.K_LEFT, frames=2)
+    key(app, pygame.K_LEFT, frames=2)
+    assert round(app.settings.master_volume, 2) == round(volume - 0.1, 2)
+    scene.focus.focus_on(_widget(scene, "animation_speed"))
+    speed = app.settings.animation_speed
+    key(app, pygame.K_RIGHT, frames=2)
+    assert app.settings.animation_speed != speed
+    scene = app.top
+    scene.focus.focus_on(_widget(scene, "reduce_motion"))
+    key(app, pygame.K_RETURN, frames=2)
+    assert app.settings.reduce_motion is True
+
+
+def test_a_controller_works_the_same_widgets(app) -> None:
+    scene = _open(app)
+    scene.focus.focus_on(_widget(scene, "colour_blind"))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN,
+                                         button=pygame.CONTROLLER_BUTTON_A, instance_id=0))
+    frames(app, 2)
+    assert app.settings.colour_blind is True
+
+
+def test_the_mouse_ticks_a_box_and_picks_from_a_drop_down(app) -> None:
+    scene = _open(app)
+    click(app, _widget(scene, "high_contrast").rect.center, frames=2)
+    assert app.settings.high_contrast is True
+    scene = app.top
+    menu = _widget(scene, "animation_speed")
+    click(app, menu.rect.center, frames=2)  # opens the list
+    listing = menu.current_state.options_selection_list
+    assert listing is not None, "the drop-down did not open"
+    slow = next(item["button_element"] for item in listing.item_list
+                if item["text"] == "Slow" and item["button_element"] is not None)
+    click(app, slow.rect.center, frames=6)  # the choice is posted on the next update
+    assert app.settings.animation_speed == AnimationSpeed.SLOW

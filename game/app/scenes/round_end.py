@@ -11,8 +11,9 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table import render
-from game.app.table.facts import match_facts
+from game.app.table.facts import RoundResult, match_facts
 from game.app.ui import GOLD, WHITE, button, felt
+from game.engine.cards import CARD_POINTS
 from game.engine.scoring import team_totals
 from game.engine.state import Phase
 
@@ -34,7 +35,11 @@ class RoundEndScene(Scene):
         table.history.append(list(table.match.state.scores))
         m = table.match
         self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
-        self.result = self.facts.rounds[-1]
+        s = m.state
+        # Opened without a finished round (tools, tests): an honest empty result.
+        self.result = self.facts.rounds[-1] if self.facts.rounds else RoundResult(
+            s.round_no, max(s.last_winner, 0), tuple(s.scores), tuple(s.scores),
+            tuple(sum(CARD_POINTS[c] for c in h) for h in s.hands))
         scoring = m.rules.scoring
         # Points travel from the losers to the winner (winner-takes, single round, chips);
         # under penalty points each loser keeps their own.

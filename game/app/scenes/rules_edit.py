@@ -1,20 +1,44 @@
-"""Custom rules: every option of the rulebook as a button that cycles its value."""
+"""The rules editor: the rulebook's options grouped in sections, each with the control that
+fits it (a check box, a drop-down), a one-line explanation with the rulebook's text as a
+tooltip, a mark on every option that differs from the official rules, and the preset on top."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIScrollingContainer
 
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE, button, felt
-from game.engine import SPECS, Rules
-from game.engine.rules import OptionSpec
+from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
+from game.engine.rules import OptionSpec, preset_name
 
 if TYPE_CHECKING:
     from game.app.scenes.new_game import NewGameScene
+
+# Sections a player looks for, in the order of a game; every option is in exactly one.
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "setup": ("hand_size", "dealer_choice", "start_card", "first_wild_dealer_names",
+              "two_player_skip"),
+    "drawing": ("draw_then_play", "forced_play", "draw_to_match"),
+    "wild_four": ("wild_draw_four_rule", "challenge_penalty"),
+    "uno": ("uno_penalty", "uno_penalty_per_catcher", "false_uno_penalty",
+            "false_catch_penalty", "misplay_penalty", "turn_timer", "timer_penalty"),
+    "scoring": ("scoring", "target_score", "chips_start", "match_rounds"),
+    "stacking": ("stack_draw_two", "stack_draw_four", "stack_four_on_two", "stack_two_on_four",
+                 "deflect_draw_two"),
+    "jump_in": ("jump_in", "play_doubles", "play_same_rank"),
+    "sums": ("sum_jump_in", "sum_jump_in_any_colour", "sum_out", "numbers_win",
+             "numbers_or_draw_win", "numbers_win_no_zero"),
+    "powers": ("wild_powers", "seven_zero", "blank_cards", "blank_effect"),
+    "teams": ("teams", "seat_exchange"),
+}
+PRESET_CHOICES = ("official", "community", "party")
 
 _STEPS = {
     "target_score": (100, 200, 250, 300, 500, 750, 1000, 2000),
@@ -52,7 +76,10 @@ class RulesEditScene(Scene):
     def __init__(self, app, owner: NewGameScene) -> None:
         super().__init__(app)
         self.owner = owner
-        self.hovered = ""
+        self.section = "setup"
+        name = preset_name(owner.rules)
+        self.base = name if name in PRESET_CHOICES else "official"
+        self.error = ""
 
     @property
     def rules(self) -> Rules:
@@ -62,57 +89,186 @@ class RulesEditScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
-        names = list(SPECS)
-        cols = 3
-        rows = (len(names) + cols - 1) // cols
+        ui = self.app.ui
         top = u(70)
-        col_w = (w - u(60)) // cols
-        row_h = min(u(36), (h - top - u(130)) // rows)
-        self.option_buttons: dict[object, str] = {}
+        # The preset on top, and a way back to it.
+        label_w = fonts.font(u(18)).size(tr("rules.preset"))[0] + u(12)
+        preset = pygame.Rect(u(20) + label_w, top, min(u(260), w // 4), u(40))
+        options = [(tr(f"rules.preset_name.{p}"), p) for p in PRESET_CHOICES]
+        current = preset_name(self.rules)
+        shown = current if current in PRESET_CHOICES else self.base
+        self.preset_menu = UIDropDownMenu(options, next(o for o in options if o[1] == shown),
+                                          preset, ui)
+        self.add(self.preset_menu)
+        self.focus.add(self.preset_menu)
+        reset = pygame.Rect(preset.right + u(12), top, min(u(240), w // 4), u(40))
+        self.reset_b = button(self, "rules.reset", reset,
+                              preset=tr(f"rules.preset_name.{self.base}"))
+        if self.rules == PRESETS[self.base].with_options(target_score=self.rules.target_score):
+            self.reset_b.disable()
+        # Sections down the left, like tabs; the chosen section's options on the right.
+        side_w = min(u(230), w // 4)
+        y = top + u(56)
+        self.section_buttons: dict[object, str] = {}
+        sec_h = min(u(40), (h - y - u(90)) // len(SECTIONS))
+        for key in SECTIONS:
+            b = button(self, f"rules.section.{key}", pygame.Rect(u(20), y, side_w, sec_h - u(4)),
+                       object_id="#small")
+            if key == self.section:
+                b.select()
+            self.section_buttons[b] = key
+            y += sec_h
+        area = pygame.Rect(u(20) + side_w + u(16), top + u(56), 0, 0)
+        area.width = w - area.x - u(20)
+        area.height = h - area.y - u(90)
+        self.area = area
+        names = SECTIONS[self.section]
+        self.row_h = u(74)
+        content_h = len(names) * self.row_h
+        box = UIScrollingContainer(area, ui, allow_scroll_x=False)
+        inner_w = area.width - (u(24) if content_h > area.height else 0)
+        box.set_scrollable_area_dimensions((inner_w, content_h))
+        self.add(box)
+        self.box = box
+        self.control_w = min(u(240), inner_w // 3)
+        self.controls: dict[object, str] = {}
+        inner = box.get_container()
         for i, name in enumerate(names):
-            c, r = divmod(i, rows)
-            rect = pygame.Rect(u(20) + c * col_w, top + r * row_h, col_w - u(10), row_h - u(4))
             spec = SPECS[name]
-            b = button(self, "rules.option", rect, object_id="#small",
-                       name=tr(f"rule.{name}"),
-                       value=value_text(spec, getattr(self.rules, name)),
-                       tooltip=f"ruledesc.{name}")
-            self.option_buttons[b] = name
+            y = i * self.row_h + u(6)
+            x = inner_w - self.control_w - u(6)
+            tip = f"uno.ruledesc.{name}"
+            if spec.kind == "bool":
+                c = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=inner,
+                               initial_state=bool(getattr(self.rules, name)),
+                               tool_tip_text=tip)
+                c.set_check_symbol("")  # drawn by the scene: the library's glyph is missing
+            else:
+                values = option_values(spec)
+                opts = [(value_text(spec, v), str(v)) for v in values]
+                now = str(getattr(self.rules, name))
+                start = next((o for o in opts if o[1] == now), (value_text(
+                    spec, getattr(self.rules, name)), now))
+                if start not in opts:
+                    opts.append(start)
+                c = UIDropDownMenu(opts, start, pygame.Rect(x, y, self.control_w, u(34)), ui,
+                                   container=inner, expansion_height_limit=max(u(150), h // 3))
+            self.add(c)
+            self.focus.add(c)
+            self.controls[c] = name
         done = pygame.Rect(0, 0, u(220), u(50))
         done.bottomright = (w - u(30), h - u(20))
         self.done_b = button(self, "rules.done", done, object_id="#big_button")
 
+    # -- changes -----------------------------------------------------------------------
+    def _set(self, **changes: object) -> None:
+        try:
+            self.owner.rules = self.rules.with_options(**changes)
+            self.error = ""
+        except RulesError as exc:  # a combination the rulebook does not allow
+            self.error = str(exc)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        focused = self.focus.current
+        key = self.controls.get(focused) or self.section_buttons.get(focused)
+        self.build()
+        for table in (self.controls, self.section_buttons):
+            for widget, name in table.items():
+                if name == key:
+                    self.focus.focus_on(widget)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        element = getattr(event, "ui_element", None)
+        if element is not None and element is getattr(self, "preset_menu", None) and \
+                event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.base = event.selected_option_id
+            self.owner.rules = PRESETS[self.base].with_options(
+                target_score=self.rules.target_score)
+            self._rebuild()
+            return
+        name = self.controls.get(element) if hasattr(self, "controls") else None
+        if name is not None:
+            spec = SPECS[name]
+            if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED,
+                              pygame_gui.UI_CHECK_BOX_UNCHECKED):
+                self._set(**{name: event.type == pygame_gui.UI_CHECK_BOX_CHECKED})
+                return
+            if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+                value = next(v for v in option_values(spec) + (getattr(self.rules, name),)
+                             if str(v) == event.selected_option_id)
+                self._set(**{name: value})
+                return
+        super().handle(event)
+
     def on_button(self, element) -> None:
         if element is self.done_b:
             self.app.pop()
-            return
-        name = self.option_buttons.get(element)
-        if name is None:
-            return
-        spec = SPECS[name]
-        values = option_values(spec)
-        current = getattr(self.rules, name)
-        i = values.index(current) if current in values else 0
-        step = -1 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 1
-        self.owner.rules = self.rules.with_options(**{name: values[(i + step) % len(values)]})
-        index = self.focus.index
-        self.build()
-        self.focus.index = index
+        elif element is self.reset_b:
+            self.owner.rules = PRESETS[self.base].with_options(
+                target_score=self.rules.target_score)
+            self._rebuild()
+        elif element in self.section_buttons:
+            self.section = self.section_buttons[element]
+            self._rebuild()
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+    # -- drawing -----------------------------------------------------------------------
+    def differs(self, name: str) -> bool:
+        """Marked in the editor: not what the official rules say."""
+        return getattr(self.rules, name) != getattr(OFFICIAL, name)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("rules.title"), u(32), GOLD, bold=True)
-        surface.blit(t, (u(20), u(18)))
-        focused = self.focus.current
-        name = self.option_buttons.get(focused) if focused is not None else None
-        if name:
-            d = fonts.fit(tr(f"ruledesc.{name}"), u(18), w - u(300), WHITE)
-            surface.blit(d, (u(24), h - u(56)))
-        hint = fonts.render(tr("rules.hint"), u(15), (190, 220, 200))
-        surface.blit(hint, (u(24), h - u(30)))
+        surface.blit(t, (u(20), u(16)))
+        lab = fonts.render(tr("rules.preset"), u(18), WHITE)
+        surface.blit(lab, (u(20), self.preset_menu.rect.centery - lab.get_height() // 2))
+        changed = sum(self.differs(n) for n in SPECS)
+        note = fonts.fit(tr("rules.changed", count=changed), u(15), w - u(300),
+                         (190, 220, 200))
+        surface.blit(note, (u(20), h - u(56)))
+        if self.error:
+            e = fonts.fit(self.error, u(15), w - u(300), (255, 140, 120), bold=True)
+            surface.blit(e, (u(20), h - u(32)))
+        else:
+            hint = fonts.fit(tr("rules.hint"), u(15), w - u(300), (190, 220, 200))
+            surface.blit(hint, (u(20), h - u(32)))
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        # Each option's name, its one-line explanation and the "changed" mark, beside its
+        # control, clipped to the scrolling view.
+        u = self.app.u
+        clip = surface.get_clip()
+        view = self.box.rect
+        surface.set_clip(view)
+        inner = self.box.get_container().rect
+        text_w = view.width - self.control_w - u(48)
+        for widget, name in self.controls.items():
+            i = SECTIONS[self.section].index(name)
+            y = inner.y + i * self.row_h + u(6)
+            x = view.x + u(22)
+            if self.differs(name):
+                pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
+            t = fonts.fit(tr(f"rule.{name}"), u(19), text_w, GOLD if self.differs(name)
+                          else WHITE, bold=True)
+            surface.blit(t, (x, y))
+            font = fonts.font(u(15))
+            lines = wrap(tr(f"ruledesc.{name}"), font, text_w)
+            if len(lines) > 2:  # the whole text is in the tooltip
+                lines = [lines[0], lines[1] + "…"]
+            ty = y + t.get_height() + 2
+            for line in lines:
+                surface.blit(font.render(line, True, (200, 222, 208)), (x, ty))
+                ty += font.get_linesize()
+            if isinstance(widget, UICheckBox) and widget.get_state() is True:
+                r = widget.rect.inflate(-widget.rect.width // 4, -widget.rect.height // 4)
+                pygame.draw.lines(surface, GOLD, False, [(r.left, r.centery), (
+                    r.left + r.width // 3, r.bottom), (r.right, r.top)], max(3, u(4)))
+        surface.set_clip(clip)
+        super().draw_over_ui(surface)

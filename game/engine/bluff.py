@@ -5,6 +5,8 @@ player's) imports it, so the two can never disagree about what counts."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import (
     CARD_COLOUR_T,
     CARD_RANK_T,
@@ -58,6 +60,7 @@ def is_bluff(rules: Rules, others: list[int] | tuple[int, ...], colour: int,
     return any(counts_against(rules, c, colour, answered) for c in others)
 
 
+@lru_cache(maxsize=256)  # the AI asks at every +4; the answer depends on a few values
 def bluff_mask(rules: Rules, colour: int, answered: int) -> int:
     """Every card whose presence in the hand makes such a +4 a bluff, as a bit mask over card
     ids (for the AI's probability that an unseen hand held one)."""

@@ -55,6 +55,15 @@ _TARGETED = {k: [[Action(k, s, (), -1, t) for t in range(10)] for s in range(10)
 _GIVE = [[Action(K_GIVE, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
 _JUMP = [[Action(K_JUMP_IN, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
 NEXT_ROUND = Action(K_NEXT_ROUND, SYSTEM)
+# The ids of those shared actions: they live as long as the module, so no other object can
+# ever have one of these ids.
+_WELL_FORMED = frozenset(
+    [id(a) for seat in _PLAY1 for card in seat for a in card]
+    + [id(a) for row in _SIMPLE.values() for a in row]
+    + [id(a) for row in _COLOUR for a in row]
+    + [id(a) for rows in _TARGETED.values() for row in rows for a in row]
+    + [id(a) for row in _GIVE + _JUMP for a in row]
+    + [id(NEXT_ROUND)])
 
 
 def _malformed(a: object) -> IllegalAction:
@@ -149,7 +158,14 @@ class State(StateData):
         """Every action `seat` may take now. Multi-card plays and sum jump-ins are listed in
         full while few; past SET_EXACT / SUM_EXACT cards a bounded representative choice is
         listed (see _some_sets, _sum_sets), and apply() accepts any legal one proposed."""
-        return self._listed(seat, True)
+        # _listed(seat, True) inlined: this is the hottest call of every simulation.
+        if self.phase >= ROUND_OVER:
+            return []
+        out: list[Action] = []
+        if seat == self.current:
+            self._own_decisions(seat, out, True)
+        self._out_of_turn(seat, out, True)
+        return out
 
     def _listed(self, seat: int, multi: bool) -> list[Action]:
         """legal_actions; without `multi`, no multi-card plays or sums (validation checks a
@@ -405,13 +421,15 @@ class State(StateData):
         """Raise IllegalAction unless `a` may be applied now (penalised offers included)."""
         # The public boundary: anything that is not a well-formed Action is refused here,
         # so the rules below may index tables by card and compare seats without guarding.
-        if (type(a) is not Action or type(a.kind) is not Kind or type(a.seat) is not int
-                or type(a.colour) is not int or type(a.target) is not int
-                or type(a.cards) is not tuple):
-            raise _malformed(a)
-        for c in a.cards:
-            if type(c) is not int or not 0 <= c < FULL_DECK_SIZE:
+        # The shared actions legal_actions hands out are well formed (the common case).
+        if id(a) not in _WELL_FORMED:
+            if (type(a) is not Action or type(a.kind) is not Kind or type(a.seat) is not int
+                    or type(a.colour) is not int or type(a.target) is not int
+                    or type(a.cards) is not tuple):
                 raise _malformed(a)
+            for c in a.cards:
+                if type(c) is not int or not 0 <= c < FULL_DECK_SIZE:
+                    raise _malformed(a)
         k = a.kind
         if k == K_NEXT_ROUND:
             if self.phase != ROUND_OVER:

@@ -177,6 +177,10 @@ class App:
             for font in block.get("font", []) if isinstance(block, dict) else []:
                 if "size" in font:
                     font["size"] = str(max(9, round(int(font["size"]) * factor)))
+            misc = block.get("misc", {}) if isinstance(block, dict) else {}
+            if "list_item_height" in misc:  # a drop-down's rows grow with their text
+                misc["list_item_height"] = str(max(16, round(int(misc["list_item_height"])
+                                                             * factor)))
         self.ui.get_theme().load_theme(scaled)
 
     def _resized(self) -> None:

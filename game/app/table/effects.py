@@ -156,6 +156,8 @@ class EventPlayer:
         if isinstance(e, ev.DrawSkipped):
             return tr("log.nothing_to_draw")
         if isinstance(e, ev.RoundStarted):
+            if e.dealer == self.scene.viewer:
+                return tr("log.round_you", round=e.round_no)
             return tr("log.round", round=e.round_no, name=n(e.dealer))
         if isinstance(e, ev.RoundEnded):
             return tr("log.won_round", name=n(e.winner))
@@ -306,7 +308,9 @@ class EventPlayer:
         self._add([Tween(420 * self.ms, draw)], on_start=lambda: s.app.sound.play("shuffle"))
 
     def _Shuffled(self, e: ev.Shuffled) -> None:
+        s = self.scene
         self._shuffle_step()
+        self._add([], on_done=lambda: setattr(s.model, "stock", e.stock_size))
 
     def _StockReshuffled(self, e: ev.StockReshuffled) -> None:
         s = self.scene

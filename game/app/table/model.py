@@ -88,5 +88,6 @@ class TableModel:
         """One card of the deal arrives (the deal is shown a card at a time)."""
         if 0 <= seat < len(self.counts):
             self.counts[seat] += 1
+        self.stock = max(0, self.stock - 1)
         if seat == viewer and card >= 0:
             self.hand = sorted([*self.hand, card], key=_hand_order)

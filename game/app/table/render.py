@@ -197,7 +197,7 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
         r = rect.copy()
         if face_up and live is not None and card in live:
             r.y -= int(18 * u)
-        if i == selected:
+        if i == selected and app.keyboard_mode:  # the mouse needs no lifted card
             r.y -= int(10 * u)
         if card in chosen:
             r.y -= int(26 * u)

@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from game.app.i18n import tr
 from game.app.replay import ReplayMatch
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.replay import ReplayScene
@@ -192,3 +193,21 @@ def test_an_oversized_history_never_crashes_the_menu(app) -> None:
     path.write_bytes(b" " * (HISTORY_MAX_BYTES + 1))
     listing = open_replays(app)
     assert listing.shown == []
+
+
+def test_seen_as_one_seat_no_other_seat_s_review_is_shown(app) -> None:
+    add_round(entry(23)[0])
+    open_replays(app)
+    scene = watch_first(app, review=True)
+    scene.reviewer.close()  # nothing is worked out: the lines say "thinking" when allowed
+    replay = scene.replay
+    shown_as_other = False
+    key(app, pygame.K_TAB)  # seat 0's view
+    for _ in range(replay.end):
+        key(app, pygame.K_RIGHT)
+        action = replay.action_before()
+        texts = [text for text, _ in scene.info_lines()]
+        if action is not None and action.seat not in (0, -1):
+            shown_as_other = True
+            assert tr("replay.thinking") not in texts
+    assert shown_as_other

@@ -166,23 +166,27 @@ class ReplayScene(TableScene):
         self.buttons = {}
         self.catch_buttons = {}
         self.jump_button = None
-        bh, gap = u(44), u(6)
-        # The transport row sits where the table's own buttons are, bottom right.
-        row = [("start", "replay.to_start", u(52)), ("back", "replay.step_back", u(52)),
-               ("play", "replay.play", u(108)), ("forward", "replay.step_forward", u(52)),
-               ("end", "replay.to_end", u(52))]
-        x = w - u(12) - sum(width for *_, width in row) - gap * (len(row) - 1)
-        y = h - u(12) - bh
-        for name, text, width in row:
-            self.buttons[name] = button(self, text, pygame.Rect(x, y, width, bh), focus=False)
-            x += width + gap
-        left = self.buttons["start"].rect.left
-        half = (w - u(12) - left - gap) // 2
-        self.buttons["speed"] = button(self, "replay.speed",
-                                       pygame.Rect(left, y - bh - gap, half, bh),
+        bh, gap = u(42), u(6)
+        # A column where the table's own buttons are, bottom right, no wider than they are
+        # (the hand fans out up to it): steps, play, speed, view.
+        width = u(176)
+        left = w - u(12) - width
+        y = h - u(12) - 4 * bh - 3 * gap
+        small = (width - 3 * gap) // 4
+        for i, (name, text) in enumerate((("start", "replay.to_start"),
+                                          ("back", "replay.step_back"),
+                                          ("forward", "replay.step_forward"),
+                                          ("end", "replay.to_end"))):
+            rect = pygame.Rect(left + i * (small + gap), y, small, bh)
+            self.buttons[name] = button(self, text, rect, focus=False)
+        y += bh + gap
+        self.buttons["play"] = button(self, "replay.play", pygame.Rect(left, y, width, bh),
+                                      focus=False)
+        y += bh + gap
+        self.buttons["speed"] = button(self, "replay.speed", pygame.Rect(left, y, width, bh),
                                        focus=False, speed=self.speed_label())
-        self.buttons["view"] = button(self, "replay.view_all",
-                                      pygame.Rect(left + half + gap, y - bh - gap, half, bh),
+        y += bh + gap
+        self.buttons["view"] = button(self, "replay.view_all", pygame.Rect(left, y, width, bh),
                                       focus=False)
         self.buttons["view"].set_text(self.view_label())
         menu = pygame.Rect(0, 0, u(110), u(40))
@@ -270,29 +274,51 @@ class ReplayScene(TableScene):
             self._draw_open_hands(surface)
         self._draw_info(surface)
 
+    def _open_hand_rect(self, seat: int, count: int) -> pygame.Rect:
+        """Where a seat's open hand goes: below its panel, else above, beside it right or
+        left; the first place on screen that covers neither the piles nor another seat."""
+        lay = self.layout
+        w, h = lay.size
+        cw = max(16, int(lay.small_w * lay.panel_scale * 0.9))
+        panel = render.seat_panel_rect(lay, seat)
+        step = min(int(cw * 0.6), (int(panel.width * 1.2) - cw) // max(count - 1, 1))
+        size = (cw + step * max(count - 1, 0), int(cw * 1.5))
+        gap = int(lay.unit * 3)
+        places = [dict(midtop=(panel.centerx, panel.bottom + gap)),
+                  dict(midbottom=(panel.centerx, panel.top - gap)),
+                  dict(midleft=(panel.right + gap, panel.centery)),
+                  dict(midright=(panel.left - gap, panel.centery))]
+        blocked = [lay.stock.inflate(gap * 2, gap * 2), lay.discard.inflate(gap * 2, gap * 2),
+                   lay.hand_area] + [render.seat_panel_rect(lay, other)
+                                     for other in lay.seats if other != seat]
+        screen = pygame.Rect(0, 0, w, h)
+        for place in places:
+            rect = pygame.Rect((0, 0), size)
+            for anchor, at in place.items():
+                setattr(rect, anchor, at)
+            if screen.contains(rect) and rect.collidelist(blocked) < 0:
+                return rect
+        # No room round the panel: over its own fan of card backs, squeezed to fit.
+        inner = int(panel.width * 0.62)
+        return pygame.Rect(panel.x + gap * 2, panel.y + gap * 2, min(size[0], inner), size[1])
+
     def _draw_open_hands(self, surface: pygame.Surface) -> None:
-        """Every other seat's cards face up under its panel (all hands shown)."""
+        """Every other seat's cards face up by its panel (all hands shown)."""
         lay = self.layout
         app = self.app
-        hands = self.replay.state.hands
         cw = max(16, int(lay.small_w * lay.panel_scale * 0.9))
-        for seat, hand in enumerate(hands):
+        self.open_rects: dict[int, pygame.Rect] = {}
+        for seat, hand in enumerate(self.replay.state.hands):
             if seat == self.viewer or seat not in lay.seats or not hand:
                 continue
-            panel = render.seat_panel_rect(lay, seat)
-            room = int(panel.width * 1.2)
-            step = min(int(cw * 0.6), (room - cw) // max(len(hand) - 1, 1))
-            total = cw + step * (len(hand) - 1)
-            x = panel.centerx - total // 2
-            y = panel.bottom + lay.unit * 2
-            if y + cw * 1.5 > lay.size[1] - lay.hand_area.height:
-                y = panel.top - cw * 1.5 - lay.unit * 2  # no room below: above the panel
-            for card in sorted(hand):
+            rect = self._open_hand_rect(seat, len(hand))
+            self.open_rects[seat] = rect
+            step = (rect.width - cw) // max(len(hand) - 1, 1)
+            for i, card in enumerate(sorted(hand)):
                 img = render.card_surface(app.art, card, cw,
                                           colour_blind=app.settings.colour_blind,
                                           high_contrast=app.settings.high_contrast)
-                surface.blit(img, (x, int(y)))
-                x += step
+                surface.blit(img, (rect.x + i * step, rect.y))
 
     def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """What the info panel says now: where we are, the move just made and its reason or
@@ -306,11 +332,20 @@ class ReplayScene(TableScene):
             name = m.seats[action.seat].name if 0 <= action.seat < len(m.seats) else "?"
             lines.append((tr("replay.move", name=name, move=self.describe_action(action)),
                           WHITE))
-            lines += self._review_lines(m.pos - 1)
+            # Seen as one seat, another seat's reasons and review would tell its cards.
+            if self.mode is None or self.mode == action.seat:
+                lines += self._review_lines(m.pos - 1)
+        return lines
+
+    def extra_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """Lines shown when there is room, most wanted first: the round's review summary,
+        the deal code (also on the Replays list) and the keys."""
+        lines = []
         summary = self.summary_line()
         if summary:
             lines.append((summary, (200, 220, 205)))
         lines.append((tr("replay.code", code=self.code), (200, 220, 205)))
+        lines.append((tr("replay.keys"), (170, 190, 175)))
         return lines
 
     def _review_lines(self, index: int) -> list[tuple[str, tuple[int, int, int]]]:
@@ -334,30 +369,93 @@ class ReplayScene(TableScene):
         return tr("replay.summary", count=differ, total=total,
                   move=self.describe_action(worst.action), pos=worst.index + 1)
 
-    def _draw_info(self, surface: pygame.Surface) -> None:
+    def _occupied(self) -> list[pygame.Rect]:
+        """Where the seats' panels (and, with all hands shown, their cards) are drawn."""
+        lay = self.layout
+        rects = []
+        for seat in lay.seats:
+            if seat == self.viewer:
+                continue
+            rects.append(render.seat_panel_rect(lay, seat))
+            hand = self.replay.state.hands[seat]
+            if self.mode is None and hand:
+                rects.append(self._open_hand_rect(seat, len(hand)))
+        return rects
+
+    def _free(self, column: pygame.Rect) -> pygame.Rect:
+        """`column` shrunk vertically until no seat (or its shown cards) overlaps it."""
         u = self.app.u
-        w, h = surface.get_size()
-        width = int(w * 0.33)
-        size = u(16)
-        lines = self.info_lines()
+        h = self.app.size[1]
+        top, bottom = column.top, column.bottom
+        for rect in self._occupied():
+            if rect.colliderect(pygame.Rect(column.x, top, column.width, max(0, bottom - top))):
+                if rect.centery < h // 2:
+                    top = max(top, rect.bottom + u(6))
+                else:
+                    bottom = min(bottom, rect.top - u(6))
+        return pygame.Rect(column.x, top, column.width, max(0, bottom - top))
+
+    def info_areas(self) -> list[pygame.Rect]:
+        """Free spaces for the info panel, best first: right of the piles (above the
+        controls), left of them (above the log), and left of them over the log."""
+        u = self.app.u
+        w, h = self.app.size
+        lay = self.layout
+        right = lay.discard.right + u(44)
+        controls = self.buttons["start"].rect.top if "start" in self.buttons else h - u(220)
+        left_edge = lay.stock.left - u(44)
+        return [
+            self._free(pygame.Rect(right, u(8), w - u(8) - right, controls - u(16))),
+            self._free(pygame.Rect(u(8), u(8), left_edge - u(8), lay.log.top - u(16))),
+            self._free(pygame.Rect(u(8), u(8), left_edge - u(8), h - u(16))),
+        ]
+
+    def _fit(self, area: pygame.Rect, lines: list, extra: list, smallest: int
+             ) -> tuple[int, list] | None:
+        """The type size and wrapped lines that fit `area` (dropping extra lines, last
+        first, before going below `smallest`), or None."""
         from game.app.scenes.new_game import wrap
 
-        # The panel fits its text: smaller type before it would reach the table's middle.
-        limit = int(h * 0.36)
+        u = self.app.u
+        extra = list(extra)
         while True:
-            wrapped = [(part, colour) for text, colour in lines
-                       for part in wrap(text, size, width - u(16))]
-            height = len(wrapped) * (size + u(4)) + u(12)
-            if height <= limit or size <= 9:
+            for size in range(u(16), smallest - 1, -1):
+                wrapped = [(part, colour) for text, colour in lines + extra
+                           for part in wrap(text, size, area.width - u(16))]
+                if len(wrapped) * fonts.font(size).get_linesize() + u(12) <= area.height:
+                    return size, wrapped
+            if not extra:
+                return None
+            extra.pop()
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        lines, extra = self.info_lines(), self.extra_lines()
+        areas = [a for a in self.info_areas() if a.width >= u(200) and a.height >= u(60)]
+        areas = areas or [pygame.Rect(u(8), u(8), int(self.app.size[0] * 0.33),
+                                      int(self.app.size[1] * 0.4))]
+        fitted = None
+        for area in areas:
+            fitted = self._fit(area, lines, extra, u(13))
+            if fitted is not None:
                 break
-            size -= 1
-        rect = pygame.Rect(u(8), u(8), width, height)
-        render.draw_panel(surface, rect, u(10), colour=(5, 30, 18, 215))
+        if fitted is None:
+            area = max(areas, key=lambda r: r.width * r.height)
+            fitted = self._fit(area, lines, extra, 9) or (9, [(t, c) for t, c in lines])
+        size, wrapped = fitted
+        line_h = fonts.font(size).get_linesize()
+        covers_log = area.colliderect(self.layout.log)
+        height = area.height if covers_log else min(area.height,
+                                                    len(wrapped) * line_h + u(12))
+        rect = pygame.Rect(area.x, area.y, area.width, height)
+        # Over the log it is opaque: the log says less than the panel does.
+        render.draw_panel(surface, rect, u(10),
+                          colour=(5, 30, 18, 255 if covers_log else 215))
         y = rect.y + u(6)
         for text, colour in wrapped:
             t = fonts.render(text, size, colour, bold=colour == GOLD)
             surface.blit(t, (rect.x + u(8), y))
-            y += size + u(4)
+            y += line_h
         self.controls = {"info": rect}
 
 

@@ -61,3 +61,8 @@ class MatchEndScene(Scene):
             line = f"{i + 1}.  {m.seats[seat].name}    {s.scores[seat]}"
             t = fonts.render(line, u(26), colour, bold=seat in s.winners)
             surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.32) + i * u(38))))
+        from game.app.replay_deals import match_code
+
+        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), w - u(40),
+                         (200, 220, 205))
+        surface.blit(code, code.get_rect(midbottom=(w // 2, self.again_b.rect.top - u(10))))

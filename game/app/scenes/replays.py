@@ -1,11 +1,14 @@
 """Replays: the last finished rounds, newest first, with date, players, winner, points and
-the deal code; Watch opens one in the replay viewer. A page at a time when they do not fit."""
+the deal code; Watch opens one in the replay viewer. A page at a time when they do not fit.
+Also the Enter a code screen, which starts a deal from its code."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
 from game.app.i18n import tr
@@ -13,6 +16,7 @@ from game.app.persist import explain_save_error
 from game.app.scene import Scene
 from game.app.scenes.replay import deal_code_of
 from game.app.ui import GOLD, WHITE, button, felt
+from saves.dealcode import MAX_CODE, DealCodeError, decode
 from saves.errors import SaveError
 from saves.history import RoundRecord
 
@@ -119,3 +123,77 @@ class ReplaysScene(Scene):
             p = fonts.render(tr("load.page", page=self.page + 1, pages=self.pages), u(16),
                              WHITE)
             surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
+
+
+class CodeScene(Scene):
+    """New game → Enter a code: type a deal code and start the same deal."""
+
+    escape_pops = True
+    name = "deal_code"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.text = ""
+        self.error = ""
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        u = self.app.u
+        width = min(w - u(80), u(560))
+        self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
+                                     self.app.ui)
+        self.entry.set_text_length_limit(MAX_CODE)
+        self.entry.set_text(self.text)
+        self.add(self.entry)
+        self.focus.add(self.entry)
+        self.entry.focus()
+        start = pygame.Rect(0, 0, u(300), u(56))
+        start.midtop = (w // 2, int(h * 0.42) + u(70))
+        self.start_b = button(self, "code.start", start, object_id="#big_button")
+        self.add_back()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.start()
+            return
+        super().handle(event)
+
+    def on_button(self, element) -> None:
+        if element is self.start_b:
+            self.start()
+
+    def start(self) -> bool:
+        """Start the deal the typed code stands for, or say what is wrong with the code."""
+        from game.app.replay_deals import start_deal
+
+        self.text = self.entry.get_text()
+        try:
+            deal = decode(self.text)
+        except DealCodeError as exc:
+            self.error = tr(f"code.error.{exc.reason}")
+            return False
+        self.app.pop()
+        return start_deal(self.app, deal, replace=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt(surface)
+        u = self.app.u
+        w, h = surface.get_size()
+        t = fonts.fit(tr("code.title"), u(40), w - u(80), GOLD, bold=True)
+        surface.blit(t, (u(40), u(24)))
+        from game.app.scenes.new_game import wrap
+
+        y = int(h * 0.42) - u(16)
+        lines = wrap(tr("code.prompt"), u(18), w - u(120))
+        y -= len(lines) * (fonts.font(u(18)).get_linesize())
+        for line in lines:
+            s = fonts.render(line, u(18), WHITE)
+            surface.blit(s, s.get_rect(midtop=(w // 2, y)))
+            y += fonts.font(u(18)).get_linesize()
+        if self.error:
+            top = int(h * 0.42) + u(140)
+            for line in wrap(self.error, u(18), w - u(120)):
+                e = fonts.render(line, u(18), (255, 140, 120), bold=True)
+                surface.blit(e, e.get_rect(midtop=(w // 2, top)))
+                top += fonts.font(u(18)).get_linesize()

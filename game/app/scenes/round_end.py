@@ -110,6 +110,13 @@ class RoundEndScene(Scene):
             t = fonts.render(text, u(18), GOLD, bold=True)
             surface.blit(t, (left, top + u(30) + s.n * row_h))
         self._chart(surface, pygame.Rect(u(30), h - u(280), w - u(400), u(180)))
+        # The deal code, between the two buttons, to share the deal.
+        from game.app.replay_deals import match_code
+
+        room = self.next_b.rect.left - self.menu_b.rect.right - u(20)
+        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), room, (200, 220, 205))
+        surface.blit(code, code.get_rect(center=(
+            (self.menu_b.rect.right + self.next_b.rect.left) // 2, self.menu_b.rect.centery)))
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Running totals after each round, one line per seat."""

@@ -165,11 +165,12 @@ def _same(a: Action, b: Action) -> bool:
 
 
 def opinion(tier: str, seat: int, view: SeatView, seen: list[Event], legal: list[Action],
-            seed: int, budget_ms: float = REVIEW_BUDGET_MS) -> tuple[Opinion | None, object]:
+            seed: int, budget_ms: float = REVIEW_BUDGET_MS, max_worlds: int = 2000
+            ) -> tuple[Opinion | None, object]:
     """What an AI of `tier` in `seat` would do given only that seat's view and the events
     it was allowed to see (never the state: the review must not peek). Returns the opinion
     (None when it would let an out-of-turn moment pass) and the player, for its search."""
-    options = {"budget_ms": budget_ms} if tier == "expert" else {}
+    options = {"budget_ms": budget_ms, "max_worlds": max_worlds} if tier == "expert" else {}
     player = make_player(tier, **options)
     if seen:
         player.observe(seat, seen)
@@ -180,18 +181,24 @@ def opinion(tier: str, seat: int, view: SeatView, seen: list[Event], legal: list
 
 
 def review_human_move(seat: int, view: SeatView, seen: list[Event], legal: list[Action],
-                      made: Action, seed: int, budget_ms: float = REVIEW_BUDGET_MS
+                      made: Action, seed: int, budget_ms: float = REVIEW_BUDGET_MS,
+                      max_worlds: int = 2000
                       ) -> tuple[tuple[Opinion, ...], float | None, float | None]:
     """Hard's and Expert's moves from the seat's view, and the Expert's estimated chance to
     win with its own move (before) and with the move made (after)."""
     opinions: list[Opinion] = []
     before = after = None
     for tier in ("hard", "expert"):
-        found, player = opinion(tier, seat, view, seen, legal, seed, budget_ms)
+        found, player = opinion(tier, seat, view, seen, legal, seed, budget_ms, max_worlds)
         if found is None:
             continue
         opinions.append(found)
         if tier != "expert" or made.kind in (Kind.CALL_UNO, Kind.CATCH):
+            continue
+        search_done = getattr(player, "last_search", None)
+        if _same(found.action, made) and search_done is not None and search_done.worlds:
+            # The move made is the Expert's own: its search already estimated it.
+            before = after = search_done.means[search_done.index]
             continue
         tracker = getattr(player, "tracker", None)
         config = getattr(player, "config", None)

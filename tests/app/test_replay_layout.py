@@ -1,0 +1,72 @@
+"""The replay screens fit the window in English and Chinese at 100 % and 150 % text: every
+button inside the window and clear of the others, the info panel on screen."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.replay import ReplayScene
+from game.app.scenes.replays import CodeScene, ReplaysScene
+from saves.dealcode import Deal, daily_deal, encode
+from saves.history import add_round, load_history
+from saves.settings import AnimationSpeed, Settings
+from tests.app.conftest import frames
+from tests.saves.test_history import entry
+
+
+def make_app(language: str, scale: float) -> App:
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language=language,
+                       ui_scale=scale)
+    return App(language=language, settings=settings)
+
+
+def check_buttons(app: App, scene) -> None:
+    screen = pygame.Rect((0, 0), app.size)
+    rects = [e.rect for e in scene.elements if e.visible]
+    assert rects
+    for i, rect in enumerate(rects):
+        assert screen.contains(rect), f"{scene.name}: {rect} leaves the window"
+        for other in rects[i + 1:]:
+            assert not rect.colliderect(other), f"{scene.name}: {rect} overlaps {other}"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_replay_screens_fit(language: str, scale: float) -> None:
+    for seed in (23, 24):
+        add_round(entry(seed)[0])
+    app = make_app(language, scale)
+    try:
+        app.push(MenuScene(app))
+        check_buttons(app, app.top)
+        app.push(ReplaysScene(app))
+        frames(app, 2)
+        check_buttons(app, app.top)
+        scene = ReplayScene(app, load_history()[0], review=False)
+        app.push(scene)
+        for pos in (1, scene.replay.end // 2, scene.replay.end):
+            for _ in range(len(scene.replay.seats) + 1):
+                scene.seek(pos)
+                frames(app, 2)
+                check_buttons(app, scene)
+                info = scene.controls["info"]
+                assert pygame.Rect((0, 0), app.size).contains(info)
+                assert not any(info.colliderect(b.rect) for b in scene.buttons.values())
+                scene.switch_view()
+        app.pop()
+        app.pop()
+        code = CodeScene(app)
+        app.push(code)
+        code.entry.set_text(encode(Deal(daily_deal(date(2026, 5, 1)).rules, ("human", "hard"),
+                                        5))[:-1])
+        code.start()
+        frames(app, 2)
+        check_buttons(app, code)
+    finally:
+        app.close()

@@ -211,3 +211,29 @@ def test_seen_as_one_seat_no_other_seat_s_review_is_shown(app) -> None:
             shown_as_other = True
             assert tr("replay.thinking") not in texts
     assert shown_as_other
+
+
+def test_the_controls_work_by_mouse_too(app) -> None:
+    add_round(entry(23)[0])
+    open_replays(app)
+    scene = watch_first(app)
+    b = scene.buttons
+    click(app, b["forward"].rect.center)
+    assert scene.replay.pos == 2
+    click(app, b["end"].rect.center)
+    assert scene.replay.pos == scene.replay.end
+    click(app, b["back"].rect.center)
+    assert scene.replay.pos == scene.replay.end - 1
+    click(app, b["start"].rect.center)
+    assert scene.replay.pos == 1
+    click(app, b["view"].rect.center)
+    assert scene.mode == 0
+    click(app, b["speed"].rect.center)
+    assert scene.speed_index == 2
+    click(app, b["play"].rect.center)
+    assert scene.playing
+    # A click on the table plays nothing: the recorded round is all there is.
+    click(app, scene.layout.stock.center)
+    assert scene.replay.state.to_dict() == scene.replay.state_at(scene.replay.pos).to_dict()
+    click(app, b["leave"].rect.center)
+    assert isinstance(app.top, ReplaysScene)

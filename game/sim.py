@@ -7,13 +7,25 @@ import json
 import math
 import sys
 import time
+from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 from ai import TIERS, make_player
 from ai.arena import Table
 from game.cli import MAX_SEED, Parser, choice, integer, number, shorten, tier_list
-from game.engine import PRESETS, IllegalAction, Rules, RulesError, State
-from game.engine.rules import SPECS, parse_option
+from game.engine import PRESETS, Action, Event, IllegalAction, Kind, Rules, RulesError, State
+from game.engine.cards import COLOUR_NAMES, card_name
+from game.engine.events import Dealt
+from game.engine.rules import SPECS, parse_option, preset_name
+from game.engine.state import Phase
+from saves.dealcode import SEAT_KINDS, Deal, DealCodeError, decode, encode
+from saves.documents import read_document
+from saves.errors import SaveError
+from saves.history import HISTORY_FORMAT, HISTORY_KIND, HISTORY_MAX_BYTES, RoundRecord
+from saves.history import _validate as validate_history
+from saves.jsonsafe import read_json
+from saves.match import MATCH_FORMAT, MATCH_KIND, parse_match_payload
 
 
 def _progress(done: int, total: int, started: float, stream: Any) -> None:
@@ -72,6 +84,14 @@ def build_parser() -> Parser:
     p.add_argument("--rotate", action="store_true", default=True,
                    help="rotate seats between rounds so no tier keeps a seat (default)")
     p.add_argument("--no-rotate", dest="rotate", action="store_false")
+    p.add_argument("--replay", metavar="FILE_OR_CODE", default=None,
+                   help="print one round move by move: a replay history file (history.json), "
+                        "a match save, or a deal code (played by the AIs; human seats by "
+                        "Hard)")
+    p.add_argument("--round", type=integer(1, 50), default=1, dest="round_index",
+                   help="with --replay FILE of history: which kept round, 1 = newest")
+    p.add_argument("--code", action="store_true",
+                   help="print the deal code of the first deal this run would play, and stop")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
@@ -231,11 +251,155 @@ def format_summary(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+# -- deal codes and replays in text -------------------------------------------------------
+
+_SEAT_FIELDS = ("seat", "target", "challenger", "accused", "catcher", "winner", "owner",
+                "dealer", "victim", "giver", "receiver")
+
+
+def _cards(cards: Any) -> str:
+    return "[" + ", ".join(card_name(c) if c >= 0 else "?" for c in cards) + "]"
+
+
+def describe_event(e: Event, names: list[str]) -> str:
+    """One event in plain English, every field shown (for bug reports)."""
+    parts = []
+    for f in fields(e):
+        value = getattr(e, f.name)
+        if f.name in _SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
+            value = names[value]
+        elif f.name in ("card", "top") and isinstance(value, int):
+            value = card_name(value) if value >= 0 else "?"
+        elif f.name == "cards":
+            value = _cards(value)
+        elif f.name == "hands":
+            value = "; ".join(f"{names[i]} {_cards(h)}" for i, h in enumerate(value))
+        elif f.name == "colour" and isinstance(value, int):
+            value = COLOUR_NAMES[value] if 0 <= value <= 3 else "-"
+        parts.append(f"{f.name}={value}")
+    return f"{type(e).__name__}({', '.join(parts)})"
+
+
+def describe_action(a: Action, names: list[str]) -> str:
+    who = names[a.seat] if 0 <= a.seat < len(names) else "dealer"
+    text = f"{who}: {a.kind.name.lower()}"
+    if a.cards:
+        text += " " + ", ".join(card_name(c) for c in a.cards)
+    if a.colour >= 0:
+        text += f" naming {COLOUR_NAMES[a.colour]}"
+    if a.target >= 0:
+        text += f" at {names[a.target]}"
+    return text
+
+
+def round_text(rules: Rules, labels: list[tuple[str, str]], seed: int,
+               actions: tuple[Action, ...] | list[Action], start: int) -> list[str]:
+    """The round whose deal is actions[start], move by move: every hand after the deal, each
+    action and the events it caused, and how it ended."""
+    names = [name for name, _ in labels]
+    state = State.new(rules, len(labels), seed, deal=False)
+    for a in actions[:start]:
+        state.apply(a)
+    kinds = tuple(kind if kind in SEAT_KINDS else "normal" for _, kind in labels)
+    lines = [f"round {state.round_no + 1}; seed {seed}; rules: {preset_name(rules)}"
+             + "".join(f", {k}={v}" for k, v in rules.changed().items()),
+             "seats: " + ", ".join(f"{i} {n} ({k})" for i, (n, k) in enumerate(labels)),
+             f"deal code: {encode(Deal(rules, kinds, seed))}"]
+    for step, a in enumerate(actions[start:], 1):
+        events = state.apply(a)
+        lines.append(f"{step:4}. {describe_action(a, names)}")
+        lines += [f"        {describe_event(e, names)}" for e in events
+                  if not (isinstance(e, Dealt) and a.kind == Kind.NEXT_ROUND)]
+        if a.kind == Kind.NEXT_ROUND:
+            lines += [f"        {names[i]} holds {_cards(h)}" for i, h in enumerate(state.hands)]
+    if state.phase >= Phase.ROUND_OVER:
+        lines.append(f"round won by {names[state.last_winner]}; scores "
+                     + ", ".join(f"{n} {sc}" for n, sc in zip(names, state.scores, strict=True)))
+    else:
+        lines.append("the round is not finished")
+    return lines
+
+
+def _labels(seats: Any) -> list[tuple[str, str]]:
+    return [(s.name, "human" if not s.is_ai else s.tier or "normal") for s in seats]
+
+
+def replay_file(path: Path, index: int) -> list[str]:
+    """The text of a round kept in a history file (index 1 = newest) or of the last round
+    of a match save. SaveError (the file is never moved) or ValueError."""
+    raw = read_json(path, max_bytes=HISTORY_MAX_BYTES)
+    kind = raw.get("kind")
+    if kind == MATCH_KIND:
+        document = read_document(path, MATCH_KIND, MATCH_FORMAT)
+        record, _ = parse_match_payload(document.payload)
+        starts = [i for i, a in enumerate(record.actions) if a.kind == Kind.NEXT_ROUND]
+        if not starts:
+            raise ValueError("the match has not dealt a round yet")
+        return round_text(record.rules, _labels(record.seats), record.seed, record.actions,
+                          starts[-1])
+    document = read_document(path, HISTORY_KIND, HISTORY_FORMAT, validate=validate_history)
+    rounds = [RoundRecord.from_dict(r, i) for i, r in enumerate(document.payload["rounds"])]
+    if not rounds:
+        raise ValueError("the history holds no rounds")
+    if index > len(rounds):
+        raise ValueError(f"the history holds {len(rounds)} rounds, not {index}")
+    r = rounds[index - 1]
+    return round_text(r.rules, _labels(r.seats), r.seed, r.actions, r.start)
+
+
+def replay_code(code: str, budget_ms: float | None) -> list[str]:
+    """Play the deal a code stands for with AIs (human seats by Hard) and print the round."""
+    deal = decode(code)
+    options = {"budget_ms": budget_ms} if budget_ms else {}
+    players = [make_player("hard" if k == "human" else k,
+                           **(options if k == "expert" else {})) for k in deal.seats]
+    table = Table(deal.rules, players, deal.seed)
+    log: list[Action] = []
+    original = table._apply
+
+    def logged(action: Action) -> list[Event]:
+        log.append(action)
+        return original(action)
+
+    table._apply = logged  # type: ignore[method-assign]
+    table.play_round()
+    labels = [(f"{'Human' if k == 'human' else k.capitalize()} {i}", k)
+              for i, k in enumerate(deal.seats)]
+    return round_text(deal.rules, labels, deal.seed, log, 0)
+
+
+def first_deal_code(args: argparse.Namespace, rules: Rules, tiers: list[str]) -> str:
+    """The code of the first deal the run plays (its seed and seats; not random bots)."""
+    if any(t not in SEAT_KINDS for t in tiers):
+        raise RulesError("--code needs --seats of player tiers (" + ", ".join(SEAT_KINDS[1:])
+                         + "); random bots have no deal code")
+    return encode(Deal(rules, tuple(tiers), args.seed * 100_003))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.replay is not None:
+        target = args.replay
+        try:
+            path = Path(target)
+            is_file = len(target) < 4096 and path.is_file()
+        except (OSError, ValueError):
+            is_file = False
+        try:
+            lines = (replay_file(path, args.round_index) if is_file
+                     else replay_code(target, args.budget_ms))
+        except DealCodeError as exc:
+            parser.fail(f"{shorten(target)} is neither a file nor a deal code: {exc}")
+        except (SaveError, ValueError) as exc:
+            parser.fail(f"cannot replay {shorten(target)}: {exc}")
+        print("\n".join(lines))
+        return 0
     try:
-        check(args)
+        rules, tiers = check(args)
+        if args.code:
+            print(first_deal_code(args, rules, tiers))
+            return 0
     except RulesError as exc:
         parser.fail(str(exc))
     result = run(args)

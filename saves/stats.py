@@ -126,26 +126,73 @@ class PlayerStats:
         return data
 
 
+MAX_DAILY = 1000  # days of daily-deal results kept (the newest)
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """How the daily deal of one date went (the first time it was played that day)."""
+
+    player: str
+    won: bool
+    points: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", check_name(self.player, "a player name"))
+        if type(self.won) is not bool:
+            raise ValueError("won must be true or false")
+        check_count(self.points)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "won": self.won, "points": self.points}
+
+
+def _check_day(day: str) -> str:
+    from datetime import date
+
+    if not isinstance(day, str) or len(day) != 10:
+        raise ValueError(f"a daily deal is filed under its date, not {day!r:.20}")
+    date.fromisoformat(day)
+    return day
+
+
 @dataclass(frozen=True)
 class Stats:
-    """All players' statistics, keyed by player_key(name)."""
+    """All players' statistics, keyed by player_key(name); and the daily deals' results,
+    keyed by ISO date."""
 
     players: Mapping[str, PlayerStats] = field(default_factory=lambda: MappingProxyType({}))
+    daily: Mapping[str, DailyResult] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         if not all(isinstance(entry, PlayerStats) for entry in self.players.values()):
             raise TypeError("players values must be PlayerStats")
         object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+        if not all(isinstance(entry, DailyResult) for entry in self.daily.values()):
+            raise TypeError("daily values must be DailyResult")
+        days = sorted(self.daily, reverse=True)[:MAX_DAILY]
+        object.__setattr__(self, "daily", MappingProxyType({d: self.daily[d] for d in days}))
+
+    def with_daily(self, day: str, result: DailyResult) -> Stats:
+        """These statistics with the daily deal of `day` recorded, unless it already is (a
+        day's deal counts the first time it is played)."""
+        if _check_day(day) in self.daily:
+            return self
+        return Stats(self.players, {**self.daily, day: result})
 
     def player(self, name: str) -> PlayerStats:
         """The named player's totals (zeros for someone who has not played yet)."""
         return self.players.get(player_key(name), PlayerStats())
 
     def with_player(self, name: str, entry: PlayerStats) -> Stats:
-        return Stats({**self.players, player_key(name): entry})
+        return Stats({**self.players, player_key(name): entry}, self.daily)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": {name: entry.to_dict() for name, entry in sorted(self.players.items())}}
+        data: dict[str, Any] = {
+            "players": {name: entry.to_dict() for name, entry in sorted(self.players.items())}}
+        if self.daily:
+            data["daily"] = {day: entry.to_dict() for day, entry in sorted(self.daily.items())}
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, source: str = "stats") -> Stats:
@@ -171,7 +218,24 @@ class Stats:
                 log.warning("%s: skipping player %r (not an object)", source, key)
                 continue
             players[key] = _lenient_player(raw, f"{source}: {key}")
-        return cls(players)
+        return cls(players, _lenient_daily(data.get("daily", {}), source))
+
+
+def _lenient_daily(raw: Any, source: str) -> dict[str, DailyResult]:
+    if not isinstance(raw, Mapping):
+        log.warning("%s: daily deal results are not an object; dropped", source)
+        return {}
+    daily: dict[str, DailyResult] = {}
+    for day in sorted((d for d in raw if isinstance(d, str)), reverse=True)[:MAX_DAILY]:
+        entry = raw[day]
+        try:
+            if not isinstance(entry, Mapping):
+                raise ValueError("not an object")
+            daily[_check_day(day)] = DailyResult(entry.get("player"), entry.get("won"),
+                                                 entry.get("points", 0))
+        except (TypeError, ValueError) as exc:
+            log.warning("%s: skipping the daily deal of %r (%s)", source, day[:20], exc)
+    return daily
 
 
 def _rounds_of(raw: Any) -> int:
@@ -201,7 +265,7 @@ def trimmed(stats: Stats, keep: Iterable[str] = ()) -> Stats:
     kept = {key: entry for key, entry in stats.players.items() if key in wanted}
     others = [(key, entry) for key, entry in stats.players.items() if key not in wanted]
     kept.update(_most_active(others, max(0, MAX_PLAYERS - len(kept))))
-    return Stats(kept)
+    return Stats(kept, stats.daily)
 
 
 def _lenient_counts(raw: Mapping[str, Any], names: Iterable[str], where: str) -> dict[str, int]:

@@ -19,6 +19,7 @@ from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
 from saves.errors import SaveError
+from saves.history import RoundRecord, add_round, load_history, round_of
 from saves.match import (
     LoadedMatch,
     MatchRecord,
@@ -38,7 +39,7 @@ from saves.match import (
     summary_of,
 )
 from saves.slots import SlotInfo
-from saves.stats import Stats, load_stats, save_stats, trimmed
+from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -124,6 +125,8 @@ class SaveService:
         self.last_error = ""
         # Statistics are read once per run; our own writes keep this copy current.
         self._stats: Stats | None = None
+        # Matches started as a daily deal (match id -> date), to file their result.
+        self.daily_matches: dict[str, str] = {}
 
     def record_of(self, match: MatchController) -> MatchRecord:
         record = MatchRecord.new(match.rules, match.seats, match.seed)
@@ -267,6 +270,7 @@ class SaveService:
     def round_finished(self, match: MatchController, ended: RoundEnded) -> None:
         if not self.enabled:
             return
+        self.keep_round(match, ended)
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
         stats = self.stats()
         for seat in match.humans:
@@ -275,7 +279,27 @@ class SaveService:
             stats = stats.with_player(match.seats[seat].name, stats.player(
                 match.seats[seat].name).record_round(won=won, points=scored,
                                                      opponent_tiers=tiers))
+        day = self.daily_matches.pop(match.match_id or "", None)
+        if day is not None and match.humans:
+            seat = match.humans[0]
+            won = match.state.team_of[seat] == match.state.team_of[ended.winner]
+            stats = stats.with_daily(day, DailyResult(
+                match.seats[seat].name, won, sum(ended.points) if seat == ended.winner else 0))
         self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+
+    # -- round history (Replays) -----------------------------------------------------
+    def keep_round(self, match: MatchController, ended: RoundEnded) -> None:
+        """Add the round that just ended to the replay history; a failure is only logged."""
+        try:
+            points = sum(ended.points) - ended.points[ended.winner]
+            add_round(round_of(self.record_of(match), ended.winner, points, ended.scores,
+                               match.state.round_no))
+        except (SaveError, OSError, ValueError) as exc:
+            log.warning("could not keep the round for replays: %s", exc)
+
+    def history(self) -> list[RoundRecord]:
+        """The kept rounds, newest first (empty when saving is off or the file is bad)."""
+        return load_history() if self.enabled else []
 
     def match_finished(self, match: MatchController) -> None:
         if not self.enabled:

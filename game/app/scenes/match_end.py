@@ -121,3 +121,8 @@ class MatchEndScene(Scene):
             t = fonts.fit(line, u(16), w - x - u(30), WHITE)
             surface.blit(t, (x, y))
             y += t.get_height() + u(4)
+        from game.app.replay_deals import match_code
+
+        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), w - u(40),
+                         (200, 220, 205))
+        surface.blit(code, code.get_rect(midbottom=(w // 2, self.again_b.rect.top - u(10))))

@@ -19,11 +19,14 @@ class MenuScene(Scene):
         w, h = self.app.size
         u = self.app.u
         self.buttons = dict(zip(
-            ("new", "continue", "load", "settings", "stats", "rules", "quit"),
-            column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.settings",
-                          "menu.statistics", "menu.rules", "menu.quit"],
-                   centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
-                   gap=u(10)), strict=True))
+            ("new", "continue", "load", "replays", "daily", "settings", "stats", "rules",
+             "quit"),
+            column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.replays",
+                          "menu.daily", "menu.settings", "menu.statistics", "menu.rules",
+                          "menu.quit"],
+                   centre_x=w // 2, top=int(h * 0.36), width=u(320),
+                   height=min(u(50), (h - int(h * 0.36) - u(12)) // 9 - u(8)),
+                   gap=u(8)), strict=True))
         latest = self.app.saves.latest()
         self.resume_lines = resume_lines(latest) if latest is not None else ()
         if latest is None:
@@ -48,6 +51,14 @@ class MenuScene(Scene):
             self.app.saves.resume_latest(self.app)
         elif element is b["load"]:
             self.app.push(LoadScene(self.app))
+        elif element is b["replays"]:
+            from game.app.scenes.replays import ReplaysScene
+
+            self.app.push(ReplaysScene(self.app))
+        elif element is b["daily"]:
+            from game.app.replay_deals import start_daily
+
+            start_daily(self.app)
         elif element is b["settings"]:
             self.app.push(SettingsScene(self.app))
         elif element is b["stats"]:

@@ -137,6 +137,9 @@ class NewGameScene(Scene):
         self.target_b = button(self, "new.target", pygame.Rect(rx, top + u(112), u(300),
                                                                u(46)),
                                score=self.rules.target_score)
+        code_x = rx + u(310)
+        self.code_b = button(self, "new.enter_code",
+                             pygame.Rect(code_x, top, min(u(200), w - u(20) - code_x), u(46)))
         self.seed_entry = UITextEntryLine(pygame.Rect(rx + u(170), top + u(170), u(130),
                                                       u(40)), self.app.ui)
         self.seed_entry.set_text(self.seed_text)
@@ -191,6 +194,11 @@ class NewGameScene(Scene):
             t = self.rules.target_score
             i = TARGETS.index(t) if t in TARGETS else TARGETS.index(500)
             self.rules = self.rules.with_options(target_score=TARGETS[(i + step) % len(TARGETS)])
+        elif element is self.code_b:
+            from game.app.scenes.replays import CodeScene
+
+            self.app.push(CodeScene(self.app))
+            return
         elif element is self.start_b:
             self.start()
             return

@@ -201,6 +201,13 @@ class RoundEndScene(Scene):
         if show_chart and len(self.table.history) > 1:
             self._chart(surface, pygame.Rect(u(30), max(y_after, bottom - chart_h),
                                              w - u(60) - u(120), chart_h))
+        # The deal code, between the two buttons, to share the deal.
+        from game.app.replay_deals import match_code
+
+        room = self.next_b.rect.left - self.menu_b.rect.right - u(20)
+        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), room, (200, 220, 205))
+        surface.blit(code, code.get_rect(center=(
+            (self.menu_b.rect.right + self.next_b.rect.left) // 2, self.menu_b.rect.centery)))
 
     def _thumb(self, surface: pygame.Surface, card: int, width: int,
                pos: tuple[int, int]) -> None:

@@ -1,0 +1,316 @@
+"""A recorded round as the table's match: read-only, seekable, with periodic snapshots so
+stepping back is instant, and a review of the moves worked out off the UI thread."""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from ai import make_player
+from ai.reasons import GENERIC, Reason
+from ai.search import search
+from game.engine import Action, Event, Kind, SeatView, State, redact
+from saves.history import RoundRecord
+
+log = logging.getLogger("uno.replay")
+
+# A snapshot every this many actions: any position is at most SNAPSHOT_EVERY - 1 applies
+# away, so a step back costs a clone and a few applies however long the round.
+SNAPSHOT_EVERY = 16
+REVIEW_BUDGET_MS = 250.0
+
+
+class ReplayMatch:
+    """What the TableScene needs of a match (state, seats, rules, legal, version), for a
+    recorded round. Nobody may act: `humans` is empty and `legal` is always empty, so the
+    table offers no input; `pos` moves only through step() and seek()."""
+
+    def __init__(self, record: RoundRecord) -> None:
+        self.record = record
+        self.rules = record.rules
+        self.seats = list(record.seats)
+        self.seed = record.seed
+        self.created = record.finished
+        self.match_id: str | None = None
+        self.actions: tuple[Action, ...] = record.actions[record.start:]
+        base = record.before_round()
+        self._snapshots: dict[int, State] = {0: base.clone()}
+        self.events: list[list[Event]] = []
+        state = base
+        for i, action in enumerate(self.actions):
+            self.events.append(state.apply(action))
+            if (i + 1) % SNAPSHOT_EVERY == 0:
+                self._snapshots[i + 1] = state.clone()
+        self.final = state
+        self.pos = 1  # the round as dealt: positions run from 1 to len(actions)
+        self.state = self.state_at(self.pos)
+        self.version = 0
+        self.log: list[Action] = list(record.actions[:record.start + self.pos])
+        self.recent: list[Event] = []
+
+    # -- the MatchController surface the table uses ------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return []
+
+    @property
+    def people(self) -> list[int]:
+        """The seats humans played in the recorded round."""
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
+    def is_human(self, seat: int) -> bool:
+        return False
+
+    def legal(self, seat: int) -> list[Action]:
+        return []
+
+    def forget_legal(self) -> None:
+        pass
+
+    @property
+    def live(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        pass
+
+    # -- moving ------------------------------------------------------------------------
+    @property
+    def end(self) -> int:
+        return len(self.actions)
+
+    def state_at(self, pos: int) -> State:
+        """A fresh state after the round's first `pos` actions, from the nearest snapshot."""
+        pos = max(0, min(pos, self.end))
+        base = pos - pos % SNAPSHOT_EVERY
+        state = self._snapshots[base].clone()
+        for action in self.actions[base:pos]:
+            state.apply(action)
+        return state
+
+    def seek(self, pos: int) -> None:
+        self.pos = max(1, min(pos, self.end))
+        self.state = self.state_at(self.pos)
+        self.version += 1
+
+    def step(self) -> list[Event]:
+        """Play the next recorded action; its events (the same the live game had)."""
+        if self.pos >= self.end:
+            return []
+        events = self.state.apply(self.actions[self.pos])
+        self.pos += 1
+        self.version += 1
+        return events
+
+    def action_before(self) -> Action | None:
+        """The action that led to the current position (None at the deal)."""
+        return self.actions[self.pos - 1] if self.pos > 1 else None
+
+    def seen_before(self, index: int, seat: int) -> list[Event]:
+        """Everything `seat` was allowed to see from the round's start up to action
+        `index` (exclusive): what an AI in that seat had observed when deciding."""
+        return [e for batch in self.events[:index] for e in redact(batch, seat)]
+
+
+# -- review ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opinion:
+    """What one AI would have done at a decision, and why."""
+
+    tier: str
+    action: Action
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One recorded move, annotated. For an AI move: its tier's reason (`agrees` says
+    whether that tier, asked again from the same view, makes the same move). For a human
+    move: Hard's and Expert's opinions and the Expert's estimated chance to win before
+    (playing its own choice) and after (the move made), from 0 to 1."""
+
+    index: int
+    seat: int
+    action: Action
+    human: bool
+    opinions: tuple[Opinion, ...]
+    before: float | None = None
+    after: float | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return all(_same(o.action, self.action) for o in self.opinions)
+
+    @property
+    def expert_differs(self) -> bool:
+        return self.human and any(o.tier == "expert" and not _same(o.action, self.action)
+                                  for o in self.opinions)
+
+    @property
+    def loss(self) -> float:
+        if self.before is None or self.after is None:
+            return 0.0
+        return max(0.0, self.before - self.after)
+
+
+def _same(a: Action, b: Action) -> bool:
+    return (a.kind, a.seat, tuple(sorted(a.cards)), a.colour, a.target) == \
+        (b.kind, b.seat, tuple(sorted(b.cards)), b.colour, b.target)
+
+
+def opinion(tier: str, seat: int, view: SeatView, seen: list[Event], legal: list[Action],
+            seed: int, budget_ms: float = REVIEW_BUDGET_MS, max_worlds: int = 2000
+            ) -> tuple[Opinion | None, object]:
+    """What an AI of `tier` in `seat` would do given only that seat's view and the events
+    it was allowed to see (never the state: the review must not peek). Returns the opinion
+    (None when it would let an out-of-turn moment pass) and the player, for its search."""
+    options = {"budget_ms": budget_ms, "max_worlds": max_worlds} if tier == "expert" else {}
+    player = make_player(tier, **options)
+    if seen:
+        player.observe(seat, seen)
+    choice = player.act(view, legal, random.Random(seed))
+    if choice is None:
+        return None, player
+    return Opinion(tier, choice, getattr(player, "last_reason", None) or GENERIC), player
+
+
+def review_human_move(seat: int, view: SeatView, seen: list[Event], legal: list[Action],
+                      made: Action, seed: int, budget_ms: float = REVIEW_BUDGET_MS,
+                      max_worlds: int = 2000
+                      ) -> tuple[tuple[Opinion, ...], float | None, float | None]:
+    """Hard's and Expert's moves from the seat's view, and the Expert's estimated chance to
+    win with its own move (before) and with the move made (after)."""
+    opinions: list[Opinion] = []
+    before = after = None
+    for tier in ("hard", "expert"):
+        found, player = opinion(tier, seat, view, seen, legal, seed, budget_ms, max_worlds)
+        if found is None:
+            continue
+        opinions.append(found)
+        if tier != "expert" or made.kind in (Kind.CALL_UNO, Kind.CATCH):
+            continue
+        search_done = getattr(player, "last_search", None)
+        if _same(found.action, made) and search_done is not None and search_done.worlds:
+            # The move made is the Expert's own: its search already estimated it.
+            before = after = search_done.means[search_done.index]
+            continue
+        tracker = getattr(player, "tracker", None)
+        config = getattr(player, "config", None)
+        candidates = [found.action] + ([made] if not _same(found.action, made) else [])
+        if tracker is None or config is None or made not in legal:
+            continue
+        try:
+            # Both moves searched in the same sampled worlds, so the two chances compare.
+            result = search(view, candidates, tracker, random.Random(seed + 1), config,
+                            None, time.perf_counter())
+        except Exception:  # a failed estimate leaves the review without numbers
+            log.warning("review search failed", exc_info=True)
+            continue
+        if result.worlds:
+            before = result.means[0]
+            after = result.means[-1]
+    return tuple(opinions), before, after
+
+
+class Reviewer:
+    """Reviews a replay's moves in a worker thread, one at a time, caching every answer.
+    The UI asks with get(index) each frame; a None means "still thinking"."""
+
+    def __init__(self, match: ReplayMatch, budget_ms: float = REVIEW_BUDGET_MS) -> None:
+        self.match = match
+        self.budget_ms = budget_ms
+        self.cache: dict[int, MoveReview] = {}
+        self._pending: dict[int, Future[MoveReview | None]] = {}
+        self._lock = threading.Lock()
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uno-review")
+        self._closed = False
+
+    def moves(self) -> list[int]:
+        """The indices of the round's decisions (every action but the deal)."""
+        return [i for i, a in enumerate(self.match.actions) if a.kind != Kind.NEXT_ROUND]
+
+    def human_moves(self) -> list[int]:
+        people = set(self.match.people)
+        return [i for i in self.moves() if self.match.actions[i].seat in people]
+
+    def review(self, index: int) -> MoveReview | None:
+        """Work out the review of action `index` now (in the caller's thread)."""
+        m = self.match
+        action = m.actions[index]
+        if action.kind == Kind.NEXT_ROUND or not 0 <= action.seat < len(m.seats):
+            return None
+        state = m.state_at(index)
+        seat = action.seat
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        del state  # from here on only the seat's view and what it saw
+        seen = m.seen_before(index, seat)
+        seed = m.seed * 1009 + index
+        info = m.seats[seat]
+        if info.is_ai:
+            found, _ = opinion(info.tier or "normal", seat, view, seen, legal, seed,
+                               self.budget_ms)
+            opinions = (found,) if found is not None else ()
+            return MoveReview(index, seat, action, False, opinions)
+        opinions, before, after = review_human_move(seat, view, seen, legal, action, seed,
+                                                    self.budget_ms)
+        return MoveReview(index, seat, action, True, opinions, before, after)
+
+    def get(self, index: int) -> MoveReview | None:
+        with self._lock:
+            if index in self.cache:
+                return self.cache[index]
+            future = self._pending.get(index)
+            if future is None:
+                if self._closed:
+                    return None
+                self._pending[index] = self._executor.submit(self.review, index)
+                return None
+        if not future.done():
+            return None
+        try:
+            result = future.result()
+        except Exception:
+            log.warning("review of move %d failed", index, exc_info=True)
+            result = None
+        with self._lock:
+            self._pending.pop(index, None)
+            if result is not None:
+                self.cache[index] = result
+        return result
+
+    def queue_all(self, indices: list[int]) -> None:
+        """Start reviewing these moves in the background (for the round's summary)."""
+        for index in indices:
+            self.get(index)
+
+    def wait(self, index: int, timeout: float | None = None) -> MoveReview | None:
+        """For tests and the command line: the review of `index`, waiting for it."""
+        self.get(index)
+        with self._lock:
+            future = self._pending.get(index)
+        if future is not None:
+            future.result(timeout)
+        return self.get(index)
+
+    def summary(self) -> tuple[int, int, MoveReview | None] | None:
+        """(human moves reviewed where the Expert differs, human moves, the costliest) once
+        every human move is reviewed; None while some are still being worked out."""
+        moves = self.human_moves()
+        reviews = [self.get(i) for i in moves]
+        if any(r is None for r in reviews):
+            return None
+        differ = [r for r in reviews if r is not None and r.expert_differs]
+        worst = max(differ, key=lambda r: r.loss, default=None)
+        return len(differ), len(moves), worst
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)

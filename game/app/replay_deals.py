@@ -1,0 +1,72 @@
+"""Deals from codes in the app: the code of a match, a match started from a code, and the
+daily deal (same seed and rules for everyone on a date; its result kept in statistics)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from game.app.i18n import tr
+from game.app.table.match import MatchController
+from game.engine import IllegalAction
+from saves.dealcode import SEAT_KINDS, Deal, daily_deal, encode
+from saves.match import SeatInfo, new_match_id
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
+
+
+def code_of(rules, seats, seed: int) -> str:
+    """The deal code of a match: its rules, who sits where (human or tier) and its seed."""
+    kinds = tuple("human" if not s.is_ai else s.tier if s.tier in SEAT_KINDS else "normal"
+                  for s in seats)
+    return encode(Deal(rules, kinds, seed))
+
+
+def match_code(match: MatchController) -> str:
+    return code_of(match.rules, match.seats, match.seed)
+
+
+def seats_for(deal: Deal) -> list[SeatInfo]:
+    """Names for a deal's seats: You (then Player 2, 3 …) for humans, and AI names."""
+    seats: list[SeatInfo] = []
+    names = iter(AI_NAMES)
+    first = True
+    for i, kind in enumerate(deal.seats):
+        if kind == "human":
+            seats.append(SeatInfo.human(tr("seat.you") if first else
+                                        tr("seat.player", number=i + 1)))
+            first = False
+        else:
+            seats.append(SeatInfo.ai(next(names), kind))
+    return seats
+
+
+def start_deal(app: App, deal: Deal, *, daily: date | None = None,
+               replace: bool = False) -> bool:
+    """Sit down at the deal's table (replacing the top scene when `replace`). A daily deal's
+    result goes into the statistics when its round ends."""
+    from game.app.scenes.message import MessageScene
+    from game.app.scenes.table import TableScene
+
+    try:
+        match = MatchController(deal.rules, seats_for(deal), deal.seed)
+    except IllegalAction as exc:
+        app.push(MessageScene(app, tr("code.cannot_start"), str(exc)))
+        return False
+    if daily is not None:
+        match.match_id = new_match_id()
+        app.saves.daily_matches[match.match_id] = daily.isoformat()
+    table = TableScene(app, match)
+    if replace:
+        app.replace(table)
+    else:
+        app.push(table)
+    return True
+
+
+def start_daily(app: App, today: date | None = None) -> bool:
+    day = today or date.today()
+    return start_deal(app, daily_deal(day), daily=day)

@@ -1,0 +1,100 @@
+"""The review of a replay: Hard's and Expert's opinions from the seat's VIEW only (never the
+state: the no-peeking pattern of the AI tests), worked out off the UI thread and cached."""
+
+from __future__ import annotations
+
+import random
+
+from game.app import replay as replay_module
+from game.app.replay import ReplayMatch, Reviewer, review_human_move
+from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, Event, Phase, SeatView, State, redact
+from tests.engine.test_simulation import hidden_shuffle
+from tests.saves.test_history import entry
+
+DETERMINISTIC = {"budget_ms": 600_000.0, "max_worlds": 24}  # world count, not the clock
+
+
+def moments(seed: int, count: int):
+    """(state, seat, that seat's redacted events) at a seat's own decisions in random
+    games."""
+    rng = random.Random(seed)
+    found = 0
+    game = 0
+    while found < count:
+        rules = (OFFICIAL, COMMUNITY)[game % 2]
+        n = rng.randint(2, 4)
+        s = State.new(rules, n, seed * 100 + game, deal=False)
+        game += 1
+        history: list[list[Event]] = [s.apply(NEXT_ROUND)]
+        for _ in range(300):
+            if s.phase >= Phase.ROUND_OVER or found >= count:
+                break
+            seat = s.current
+            if rng.random() < 0.2:
+                seen = [e for batch in history for e in redact(batch, seat)]
+                yield s.clone(), seat, seen
+                found += 1
+            history.append(s.apply(rng.choice(s.legal_actions(seat))))
+
+
+def test_the_review_uses_only_the_seat_s_view() -> None:
+    rng = random.Random(4)
+    differed = 0
+    for s, seat, seen in moments(seed=7, count=12):
+        t = hidden_shuffle(s, seat, rng)
+        differed += t.hands != s.hands or t.stock != s.stock
+        assert t.view(seat) == s.view(seat)
+        legal = s.legal_actions(seat)
+        made = random.Random(1).choice(legal)
+        reviews = [review_human_move(seat, state.view(seat), seen, legal, made, seed=3,
+                                     **DETERMINISTIC) for state in (s, t)]
+        assert reviews[0] == reviews[1], f"seat {seat} at turn {s.turns}"
+    assert differed  # the hidden cards really were different
+
+
+def test_the_reviewer_hands_the_ais_views_never_states(monkeypatch) -> None:
+    rec, _, _ = entry(23)
+    replay = ReplayMatch(rec)
+    reviewer = Reviewer(replay, budget_ms=20)
+    given: list[object] = []
+    real = replay_module.opinion
+
+    def spy(tier, seat, view, seen, legal, seed, *args):
+        given.extend([view, *seen, *legal])
+        return real(tier, seat, view, seen, legal, seed, *args)
+
+    monkeypatch.setattr(replay_module, "opinion", spy)
+    for index in reviewer.moves()[:12]:
+        assert reviewer.review(index) is not None
+    reviewer.close()
+    assert given
+    assert not any(isinstance(x, State) for x in given)
+    assert any(isinstance(x, SeatView) for x in given)
+
+
+def test_reviews_are_worked_out_off_the_ui_thread_and_cached() -> None:
+    rec, _, _ = entry(23)
+    replay = ReplayMatch(rec)
+    reviewer = Reviewer(replay, budget_ms=20)
+    index = reviewer.human_moves()[0]
+    assert reviewer.get(index) is None  # asked: it starts thinking, the frame goes on
+    first = reviewer.wait(index, timeout=60)
+    assert first is not None and first.human
+    assert {o.tier for o in first.opinions} == {"hard", "expert"}
+    assert reviewer.get(index) is first  # cached: the same answer, not a new search
+    reviewer.close()
+
+
+def test_the_summary_counts_the_moves_the_expert_would_have_played_differently() -> None:
+    rec, _, _ = entry(23)
+    reviewer = Reviewer(ReplayMatch(rec), budget_ms=10)
+    moves = reviewer.human_moves()
+    for index in moves:
+        reviewer.wait(index, timeout=60)
+    summary = reviewer.summary()
+    assert summary is not None
+    differ, total, worst = summary
+    assert total == len(moves)
+    assert differ == sum(reviewer.get(i).expert_differs for i in moves)
+    assert (worst is None) == (differ == 0)
+    reviewer.close()

@@ -1,0 +1,138 @@
+"""Round history: kept compactly, capped, replayed exactly, and bad files set aside."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.engine import NEXT_ROUND, OFFICIAL, Action, Phase, State
+from saves import notices
+from saves.history import (
+    HISTORY_MAX_BYTES,
+    MAX_KEPT,
+    RoundRecord,
+    add_round,
+    history_path,
+    load_history,
+    round_of,
+)
+from saves.match import MatchRecord, SeatInfo
+
+SEATS = (SeatInfo.human("Ann"), SeatInfo.ai("Bob", "hard"), SeatInfo.ai("Cy", "easy"))
+
+
+def play_rounds(seed: int, rounds: int = 1) -> tuple[list[Action], list[list], State]:
+    """A match of random legal moves, up to the end of `rounds` rounds."""
+    rng = random.Random(seed)
+    state = State.new(OFFICIAL, len(SEATS), seed, deal=False)
+    log: list[Action] = []
+    events: list[list] = []
+    for _ in range(rounds):
+        log.append(NEXT_ROUND)
+        events.append(state.apply(NEXT_ROUND))
+        while state.phase < Phase.ROUND_OVER:
+            action = rng.choice(state.legal_actions(state.current))
+            log.append(action)
+            events.append(state.apply(action))
+    return log, events, state
+
+
+def entry(seed: int = 5, rounds: int = 1) -> tuple[RoundRecord, list[list], State]:
+    log, events, state = play_rounds(seed, rounds)
+    record = MatchRecord(OFFICIAL, SEATS, seed, tuple(log), match_id=f"match{seed:04d}")
+    return round_of(record, state.last_winner, 10, tuple(state.scores), state.round_no), \
+        events, state
+
+
+def test_a_recorded_round_replays_to_the_identical_final_state_and_events() -> None:
+    for seed in range(4):
+        rec, events, state = entry(seed, rounds=2)
+        add_round(rec)
+        (back,) = [r for r in load_history() if r.id == rec.id]
+        assert back == rec, f"seed {seed}"
+        replayed, replayed_events = back.replay_events()
+        assert replayed == state, f"seed {seed}"
+        assert replayed_events == events, f"seed {seed}"
+        assert back.actions[back.start] == NEXT_ROUND
+        assert back.before_round().round_no == 1  # round 2 starts after round 1
+
+
+def test_newest_first_capped_at_fifty_and_same_round_not_kept_twice() -> None:
+    rec, _, _ = entry(1)
+    for n in range(MAX_KEPT + 5):
+        add_round(RoundRecord(rec.rules, rec.seats, rec.seed, rec.actions, rec.start,
+                              rec.round_no, rec.winner, n, rec.scores, f"match{n:04d}"))
+    kept = load_history()
+    assert len(kept) == MAX_KEPT
+    assert kept[0].match_id == f"match{MAX_KEPT + 4:04d}"
+    add_round(kept[3])
+    again = load_history()
+    assert len(again) == MAX_KEPT and again[0].id == kept[3].id
+    assert [r.id for r in again].count(kept[3].id) == 1
+
+
+def test_entries_hold_no_states() -> None:
+    rec, _, _ = entry(2)
+    add_round(rec)
+    raw = json.loads(history_path().read_text())
+    assert set(raw["payload"]["rounds"][0]) == {
+        "id", "match_id", "finished", "rules", "seats", "seed", "actions", "start", "round",
+        "winner", "points", "scores"}
+
+
+def test_a_corrupt_history_is_set_aside_reported_and_the_backup_used() -> None:
+    rec, _, _ = entry(3)
+    add_round(rec)
+    add_round(entry(4)[0])  # the first write is now the backup
+    path = history_path()
+    path.write_text('{"format": 1, "kind": "history", "payload": {"rounds": [{"id": 1}]}}')
+    kept = load_history()
+    assert [r.id for r in kept] == [rec.id]
+    assert any(p.name.startswith("history.json.bad-") for p in path.parent.iterdir())
+    assert notices.drain()
+
+
+def test_an_edited_action_log_is_refused_when_replayed() -> None:
+    rec, _, _ = entry(6)
+    add_round(rec)
+    raw = json.loads(history_path().read_text())
+    raw["payload"]["rounds"][0]["actions"][3] = {"kind": "draw", "seat": 2}
+    history_path().write_text(json.dumps(raw))
+    (back,) = load_history()
+    with pytest.raises(Exception, match="refused by the engine|damaged"):
+        back.replay_events()
+
+
+@pytest.mark.parametrize("junk", [b"\x00\xff not json", b"[]", b"{" * 5000])
+def test_garbage_never_crashes_and_starts_empty(junk: bytes) -> None:
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(junk)
+    assert load_history() == []
+    assert notices.drain()
+
+
+def test_an_oversized_history_is_refused_unread_and_set_aside() -> None:
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        f.write(b'{"format": 1, "kind": "history", "payload": {"rounds": []}}')
+        f.write(b" " * (HISTORY_MAX_BYTES + 10))
+    assert load_history() == []
+    assert not path.exists()
+    assert notices.drain()
+
+
+def test_a_fifo_where_the_history_belongs_is_left_alone(tmp_path: Path) -> None:
+    import os
+
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not hasattr(os, "mkfifo"):
+        pytest.fail("this test needs a POSIX system")
+    os.mkfifo(path)
+    assert load_history() == []
+    assert path.exists()

@@ -9,7 +9,16 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import (
+    GOLD,
+    SCROLLBAR_W,
+    WHITE,
+    button,
+    button_height,
+    button_width,
+    felt,
+    list_area,
+)
 from game.engine import SPECS, Rules
 from game.engine.rules import OptionSpec
 
@@ -62,25 +71,40 @@ class RulesEditScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
+        done = pygame.Rect(0, 0, button_width(self.app, [tr("rules.done")], "#big_button",
+                                              u(220)),
+                           button_height(self.app, "#big_button", u(50)))
+        done.bottomright = (w - u(30), h - u(20))
+        self.done_b = button(self, "rules.done", done, object_id="#big_button")
         names = list(SPECS)
-        cols = 3
+        texts = [tr("rules.option", name=tr(f"rule.{n}"),
+                    value=value_text(SPECS[n], getattr(self.rules, n))) for n in names]
+        gap = u(10)
+        room = w - u(40) - SCROLLBAR_W
+        col_w = min(room, button_width(self.app, texts, "#small", u(200)))
+        cols = max(1, min(3, (room + gap) // (col_w + gap)))
+        col_w = max(col_w, (room + gap) // cols - gap)  # share out what is left
         rows = (len(names) + cols - 1) // cols
+        row_h = button_height(self.app, "#small", u(32))
+        step = row_h + u(4)
         top = u(70)
-        col_w = (w - u(60)) // cols
-        row_h = min(u(36), (h - top - u(130)) // rows)
+        # The focused option's description and the hint line sit between list and Done.
+        self.text_top = done.top - u(8) - fonts.font(u(18)).get_linesize() \
+            - fonts.font(u(15)).get_linesize()
+        area = pygame.Rect(u(20), top, room + SCROLLBAR_W, self.text_top - u(6) - top)
+        box, (x0, y0), _ = list_area(self, area, rows * step - u(4))
         self.option_buttons: dict[object, str] = {}
         for i, name in enumerate(names):
             c, r = divmod(i, rows)
-            rect = pygame.Rect(u(20) + c * col_w, top + r * row_h, col_w - u(10), row_h - u(4))
+            rect = pygame.Rect(x0 + c * (col_w + gap), y0 + r * step, col_w, row_h)
             spec = SPECS[name]
             b = button(self, "rules.option", rect, object_id="#small",
                        name=tr(f"rule.{name}"),
                        value=value_text(spec, getattr(self.rules, name)),
-                       tooltip=f"ruledesc.{name}")
+                       tooltip=f"ruledesc.{name}", container=box)
             self.option_buttons[b] = name
-        done = pygame.Rect(0, 0, u(220), u(50))
-        done.bottomright = (w - u(30), h - u(20))
-        self.done_b = button(self, "rules.done", done, object_id="#big_button")
+        self.focus.items.remove(self.done_b)
+        self.focus.add(self.done_b)
 
     def on_button(self, element) -> None:
         if element is self.done_b:
@@ -111,8 +135,11 @@ class RulesEditScene(Scene):
         surface.blit(t, (u(20), u(18)))
         focused = self.focus.current
         name = self.option_buttons.get(focused) if focused is not None else None
+        y = getattr(self, "text_top", h - u(56))
         if name:
-            d = fonts.fit(tr(f"ruledesc.{name}"), u(18), w - u(300), WHITE)
-            surface.blit(d, (u(24), h - u(56)))
-        hint = fonts.render(tr("rules.hint"), u(15), (190, 220, 200))
-        surface.blit(hint, (u(24), h - u(30)))
+            d = fonts.fit(tr(f"ruledesc.{name}"), u(18), w - u(48), WHITE)
+            surface.blit(d, (u(24), y))
+        y += fonts.font(u(18)).get_linesize()
+        hint = fonts.fit(tr("rules.hint"), u(15), self.done_b.rect.left - u(40),
+                         (190, 220, 200))
+        surface.blit(hint, (u(24), y))

@@ -10,7 +10,7 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, button, felt
+from game.app.ui import GOLD, SCROLLBAR_W, button, button_height, button_width, felt, list_area
 from saves.settings import AnimationSpeed, Language
 
 SPEEDS = tuple(AnimationSpeed)
@@ -46,18 +46,31 @@ class SettingsScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
-        self.setting_buttons: dict[object, str] = {}
-        top = u(100)
-        for i, (name, value) in enumerate(self.rows()):
-            rect = pygame.Rect(0, 0, u(520), u(44))
-            rect.midtop = (w // 2, top + i * u(52))
-            b = button(self, "settings.row", rect, name=tr(f"settings.{name}"), value=value)
-            self.setting_buttons[b] = name
-        y = top + len(self.setting_buttons) * u(52) + u(8)
-        keys = pygame.Rect(0, 0, u(520), u(44))
-        keys.midtop = (w // 2, y)
-        self.keys_b = button(self, "settings.keys", keys)
         self.add_back()
+        assert self.back_b is not None
+        self.setting_buttons: dict[object, str] = {}
+        rows = self.rows()
+        texts = [tr("settings.row", name=tr(f"settings.{n}"), value=v) for n, v in rows]
+        texts.append(tr("settings.keys"))
+        row_h = button_height(self.app, minimum=u(44))
+        step = row_h + u(8)
+        width = min(w - u(40), button_width(self.app, texts, minimum=u(520)))
+        top = u(96)
+        area = pygame.Rect(0, top, width + SCROLLBAR_W, self.back_b.rect.top - u(10) - top)
+        area.centerx = w // 2
+        content = len(texts) * step - u(8)
+        box, (x0, y0), room = list_area(self, area, content)
+        x0 += (room - width) // 2
+        for i, (name, value) in enumerate(rows):
+            rect = pygame.Rect(x0, y0 + i * step, width, row_h)
+            b = button(self, "settings.row", rect, name=tr(f"settings.{name}"), value=value,
+                       container=box)
+            self.setting_buttons[b] = name
+        keys = pygame.Rect(x0, y0 + len(rows) * step, width, row_h)
+        self.keys_b = button(self, "settings.keys", keys, container=box)
+        # Back was made first to know where the list ends; it comes last for the keyboard.
+        self.focus.items.remove(self.back_b)
+        self.focus.add(self.back_b)
 
     def on_button(self, element) -> None:
         if element is self.keys_b:

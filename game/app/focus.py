@@ -49,6 +49,9 @@ class FocusRing:
         for _ in range(len(self.items)):
             self.index = (self.index + step) % len(self.items)
             if self._usable(self.items[self.index]):
+                from game.app.ui import reveal
+
+                reveal(self.items[self.index])
                 return
 
     def handle_key(self, event: pygame.event.Event) -> bool:

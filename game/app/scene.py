@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.app.focus import FocusRing
+from game.app.i18n import tr
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -79,11 +80,13 @@ class Scene:
     # -- frame -------------------------------------------------------------------------
     def add_back(self) -> None:
         """The standard Back button, bottom right."""
-        from game.app.ui import button
+        from game.app.ui import button, button_height, button_width
 
         u = self.app.u
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, u(220), u(50))
+        rect = pygame.Rect(0, 0, button_width(self.app, [tr("settings.back")], "#big_button",
+                                              u(220)),
+                           button_height(self.app, "#big_button", u(50)))
         rect.bottomright = (w - u(30), h - u(20))
         self.back_b = button(self, "settings.back", rect, object_id="#big_button")
 

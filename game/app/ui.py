@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIButton
+import pygame_gui
+from pygame_gui.elements import UIButton, UIScrollingContainer
 
-from game.app.i18n import key
+from game.app.i18n import key, tr
 
 if TYPE_CHECKING:
+    from game.app.app import App
     from game.app.scene import Scene
 
 FELT = (18, 84, 52)
@@ -18,11 +21,40 @@ GOLD = (255, 215, 64)
 WHITE = (242, 242, 234)
 
 
+def text_size(app: App, text: str, object_id: str | None = None,
+              element: str = "button") -> tuple[int, int]:
+    """The size of `text` in the theme's font for that element (scaled as shown now)."""
+    ids = ([object_id] if object_id else []) + [element]
+    return app.ui.get_theme().get_font(ids).get_rect(text).size
+
+
+def button_width(app: App, texts: list[str], object_id: str | None = None,
+                 minimum: int = 0) -> int:
+    """Wide enough for the widest of these texts (already translated), with the border and
+    some air on both sides."""
+    widest = max((text_size(app, t, object_id)[0] for t in texts), default=0)
+    return max(minimum, widest + app.u(28))
+
+
+def button_height(app: App, object_id: str | None = None, minimum: int = 0) -> int:
+    """Tall enough for a line of the element's font, with the border and some air."""
+    return max(minimum, text_size(app, "Ag国", object_id)[1] + app.u(14))
+
+
+def label_width(app: App, text_key: str, object_id: str | None = None, **values: object
+                ) -> int:
+    return text_size(app, tr(text_key, **values), object_id)[0]
+
+
 def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | None = None,
-           focus: bool = True, tooltip: str | None = None, **values: object) -> UIButton:
+           focus: bool = True, tooltip: str | None = None,
+           container: UIScrollingContainer | None = None, **values: object) -> UIButton:
     b = UIButton(rect, key(text_key), scene.app.ui, text_kwargs={k: str(v) for k, v in
                                                                  values.items()},
-                 object_id=object_id, tool_tip_text=key(tooltip) if tooltip else None)
+                 object_id=object_id, tool_tip_text=key(tooltip) if tooltip else None,
+                 container=container)
+    if container is not None:
+        keep_visible(b, container)
     scene.add(b)
     if focus:
         scene.focus.add(b)
@@ -30,13 +62,76 @@ def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | N
 
 
 def column(scene: Scene, keys: list[str], *, centre_x: int, top: int, width: int,
-           height: int, gap: int, object_id: str | None = None) -> list[UIButton]:
+           height: int, gap: int, object_id: str | None = None,
+           bottom: int | None = None) -> list[UIButton]:
+    """Buttons stacked under `top`, each wide and tall enough for its text. When `bottom`
+    is given and they would pass it, first the gaps and the buttons' air give way (never
+    below the text's own height), then the column moves up."""
+    app = scene.app
+    width = button_width(app, [tr(k) for k in keys], object_id, width)
+    tight = button_height(app, object_id)
+    height = max(height, tight)
+    n = len(keys)
+    if bottom is not None and top + n * height + (n - 1) * gap > bottom:
+        gap = app.u(6)
+        height = max(tight, (bottom - top - (n - 1) * gap) // n)
+        top = min(top, bottom - n * height - (n - 1) * gap)
     out = []
     for i, k in enumerate(keys):
         rect = pygame.Rect(0, 0, width, height)
         rect.midtop = (centre_x, top + i * (height + gap))
         out.append(button(scene, k, rect, object_id=object_id))
     return out
+
+
+def scroller(scene: Scene, rect: pygame.Rect, content_height: int) -> UIScrollingContainer:
+    """A scrolling area for a list that may be longer than the window allows; its buttons
+    are made with container=this (and given to keep_visible). Only scrolls vertically."""
+    box = UIScrollingContainer(rect, scene.app.ui, allow_scroll_x=False)
+    box.set_scrollable_area_dimensions((rect.width - SCROLLBAR_W, content_height))
+    scene.add(box)
+    return box
+
+
+def list_area(scene: Scene, area: pygame.Rect, content_height: int
+              ) -> tuple[UIScrollingContainer | None, tuple[int, int], int]:
+    """Where a list's rows go: straight into `area` when they all fit, else into a
+    scrolling box filling it. Returns the box (None without one), the origin that row
+    rects are relative to, and the width the rows may use."""
+    if content_height <= area.height:
+        return None, area.topleft, area.width
+    return scroller(scene, area, content_height), (0, 0), area.width - SCROLLBAR_W
+
+
+# pygame_gui's scroll bar is this wide whatever the theme says.
+SCROLLBAR_W = 20
+_SCROLLED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def keep_visible(element: pygame_gui.core.UIElement, box: UIScrollingContainer) -> None:
+    """Keyboard focus landing on this element scrolls its list to show it."""
+    _SCROLLED[element] = box
+
+
+def scrolled_in(element: pygame_gui.core.UIElement) -> UIScrollingContainer | None:
+    """The scrolling list holding this element, if it is in one."""
+    return _SCROLLED.get(element)
+
+
+def reveal(element: pygame_gui.core.UIElement) -> None:
+    """Scroll the list holding `element` (if any) so that it is fully on screen."""
+    box = _SCROLLED.get(element)
+    bar = box.vert_scroll_bar if box is not None else None
+    if bar is None or not box.alive():
+        return
+    view = box._view_container.get_rect()  # the visible window onto the list
+    content = box.scrollable_container.get_rect()
+    r = element.get_abs_rect()
+    if r.top >= view.top and r.bottom <= view.bottom:
+        return
+    offset = r.top - content.top if r.top < view.top else r.bottom - content.top - view.height
+    bar.set_scroll_from_start_percentage(offset / max(1, content.height))
+    box.update(0.0)
 
 
 def felt(surface: pygame.Surface) -> None:

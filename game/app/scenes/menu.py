@@ -24,9 +24,10 @@ class MenuScene(Scene):
             column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.replays",
                           "menu.daily", "menu.settings", "menu.statistics", "menu.rules",
                           "menu.quit"],
-                   centre_x=w // 2, top=int(h * 0.36), width=u(320),
-                   height=min(u(50), (h - int(h * 0.36) - u(12)) // 9 - u(8)),
-                   gap=u(8)), strict=True))
+                   centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
+                   gap=u(10), bottom=h - u(12)), strict=True))
+        # The logo and tagline share whatever height the buttons leave above them.
+        self.column_top = min(b.rect.top for b in self.buttons.values())
         latest = self.app.saves.latest()
         self.resume_lines = resume_lines(latest) if latest is not None else ()
         if latest is None:
@@ -90,10 +91,14 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         w, h = surface.get_size()
+        room = getattr(self, "column_top", int(h * 0.36))
+        # Designed for 36 % of the height above the buttons; shrink when less is left.
+        k = min(1.0, room / (h * 0.36))
         u = self.app.u
-        self._draw_logo(surface, (w // 2, int(h * 0.18)))
-        tag = fonts.render(tr("menu.tagline"), u(20), WHITE)
-        surface.blit(tag, tag.get_rect(midtop=(w // 2, int(h * 0.27))))
+        tag = fonts.fit(tr("menu.tagline"), int(u(20) * max(k, 0.7)), w - u(40), WHITE)
+        tag_rect = tag.get_rect(midbottom=(w // 2, room - u(10) * k))
+        surface.blit(tag, tag_rect)
+        self._draw_logo(surface, (w // 2, int(tag_rect.top * 0.52)), k)
         self._draw_resume(surface)
 
     def _draw_resume(self, surface: pygame.Surface) -> None:
@@ -125,8 +130,10 @@ class MenuScene(Scene):
                                     for i, (c, r) in enumerate(cards)])
         return self._fan_cache[1]
 
-    def _draw_logo(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        u = self.app.u
+    def _draw_logo(self, surface: pygame.Surface, centre: tuple[int, int], k: float) -> None:
+        def u(v: float) -> int:
+            return self.app.u(v * k)
+
         for i, img in enumerate(self._fan(u(70))):
             surface.blit(img, img.get_rect(center=(centre[0] - u(250) + i * u(28),
                                                    centre[1] + abs(1.5 - i) * u(6))))

@@ -15,7 +15,17 @@ from game.app.i18n import tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
 from game.app.table.match import MatchController
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import (
+    GOLD,
+    SCROLLBAR_W,
+    WHITE,
+    button,
+    button_height,
+    button_width,
+    felt,
+    keep_visible,
+    list_area,
+)
 from game.engine import PRESETS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
 from saves.match import SeatInfo
@@ -90,68 +100,106 @@ class NewGameScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
+        app = self.app
         self.kind_buttons: dict[object, int] = {}
         self.remove_buttons: dict[object, int] = {}
         self.up_buttons: dict[object, int] = {}
         self.entries = {}
         left = u(40)
-        top = u(100)
-        row_h = min(u(44), (h - top - u(190)) // 10)
+        gap = u(8)
+        # Headings: the title, then "Seats" and "Rules" under it (drawn in draw()).
+        self.heading_y = u(16) + fonts.font(u(40), True).get_linesize()
+        top = self.heading_y + fonts.font(u(20), True).get_linesize() + u(6)
+        # Bottom row: Back on the left, Start on the right.
+        start = pygame.Rect(0, 0, button_width(app, [tr("new.start")], "#big_button", u(300)),
+                            button_height(app, "#big_button", u(60)))
+        start.bottomright = (w - u(40), h - u(24))
+        back = pygame.Rect(0, 0, button_width(app, [tr("new.back")], minimum=u(160)),
+                           button_height(app, minimum=u(46)))
+        back.bottomleft = (left, h - u(24))
+        # The seats: name, kind, remove, move up; the columns as wide as their texts.
+        row_h = button_height(app, minimum=u(40))
+        entry_w = u(200)
+        kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
+        rm_w = button_width(app, [tr("new.remove")], minimum=row_h)
+        up_w = button_width(app, [tr("new.move_up")], minimum=row_h)
+        seats_w = entry_w + kind_w + rm_w + up_w + 3 * gap
+        add_texts = [tr("new.add_seat"), tr("new.humans", count=self.party_humans),
+                     tr("new.quick_party")]
+        add_ws = [button_width(app, [t]) for t in add_texts]
+        # The teams hint goes just above Back; the add row above that, under the seats.
+        self.hint_y = back.top - u(6) - fonts.font(u(16)).get_linesize()
+        bottom = self.hint_y - u(8) - row_h - gap
+        step = row_h + u(6)
+        area = pygame.Rect(left, top, seats_w + SCROLLBAR_W, bottom - top)
+        box, (x0, y0), _ = list_area(self, area, len(self.seats) * step)
         for i, seat in enumerate(self.seats):
-            y = top + i * row_h
-            entry = UITextEntryLine(pygame.Rect(left, y, u(230), row_h - u(6)), self.app.ui)
+            y = y0 + i * step
+            entry = UITextEntryLine(pygame.Rect(x0, y, entry_w, row_h), app.ui,
+                                    container=box)
             entry.set_text(seat["name"])
             entry.set_text_length_limit(NAME_LIMIT)
             self.add(entry)
             self.focus.add(entry)
+            if box is not None:
+                keep_visible(entry, box)
             self.entries[entry] = i
-            kb = button(self, f"kind.{seat['kind']}", pygame.Rect(left + u(240), y, u(170),
-                                                                  row_h - u(6)))
+            x = x0 + entry_w + gap
+            kb = button(self, f"kind.{seat['kind']}", pygame.Rect(x, y, kind_w, row_h),
+                        container=box)
             self.kind_buttons[kb] = i
+            x += kind_w + gap
             # Always there (greyed out at two seats) so no button shifts under the pointer.
-            rb = button(self, "new.remove", pygame.Rect(left + u(420), y, u(44),
-                                                        row_h - u(6)))
+            rb = button(self, "new.remove", pygame.Rect(x, y, rm_w, row_h), container=box)
             self.remove_buttons[rb] = i
             if len(self.seats) <= 2:
                 rb.disable()
+            x += rm_w + gap
             if i > 0:
-                ub = button(self, "new.move_up", pygame.Rect(left + u(472), y, u(64),
-                                                             row_h - u(6)))
+                ub = button(self, "new.move_up", pygame.Rect(x, y, up_w, row_h),
+                            container=box)
                 self.up_buttons[ub] = i
-        # Below the tenth row, whatever the number of seats: adding or removing a seat does
-        # not move these buttons away from the pointer.
-        y = top + 10 * row_h + u(6)
-        self.add_b = button(self, "new.add_seat", pygame.Rect(left, y, u(200), u(40)))
+        # At the foot of the seats' area whatever the number of seats: adding or removing a
+        # seat never moves these buttons away from the pointer.
+        y = area.bottom + gap
+        x = left
+        made = []
+        for k, bw in zip(("new.add_seat", "new.humans", "new.quick_party"), add_ws,
+                         strict=True):
+            made.append(button(self, k, pygame.Rect(x, y, bw, row_h),
+                               count=self.party_humans))
+            x += bw + gap
+        self.add_b, self.humans_b, self.party_b = made
         if len(self.seats) >= 10:
             self.add_b.disable()
-        self.humans_b = button(self, "new.humans", pygame.Rect(left + u(210), y, u(140),
-                                                               u(40)),
-                               count=self.party_humans)
-        self.party_b = button(self, "new.quick_party", pygame.Rect(left + u(360), y, u(160),
-                                                                   u(40)))
-        rx = int(w * 0.56)
+        # The rules column, right of the seats.
+        rx = max(int(w * 0.56), left + max(seats_w + SCROLLBAR_W, x - left) + u(24))
+        self.rules_x = rx
+        rw = min(w - rx - u(24), button_width(
+            app, [tr(f"preset.{p}") for p in PRESET_ORDER] + [tr("new.edit_rules")]
+            + [tr("new.target", score=t) for t in TARGETS], minimum=u(300)))
+        rh = button_height(app, minimum=u(46))
         self.preset_b = button(self, f"preset.{preset_name(self.rules)}",
-                               pygame.Rect(rx, top, u(300), u(46)))
-        self.edit_b = button(self, "new.edit_rules", pygame.Rect(rx, top + u(56), u(300),
-                                                                 u(46)))
-        self.target_b = button(self, "new.target", pygame.Rect(rx, top + u(112), u(300),
-                                                               u(46)),
+                               pygame.Rect(rx, top, rw, rh))
+        self.edit_b = button(self, "new.edit_rules", pygame.Rect(rx, top + rh + u(10), rw, rh))
+        self.target_b = button(self, "new.target", pygame.Rect(rx, top + 2 * (rh + u(10)), rw,
+                                                               rh),
                                score=self.rules.target_score)
-        code_x = rx + u(310)
-        self.code_b = button(self, "new.enter_code",
-                             pygame.Rect(code_x, top, min(u(200), w - u(20) - code_x), u(46)))
-        self.seed_entry = UITextEntryLine(pygame.Rect(rx + u(170), top + u(170), u(130),
-                                                      u(40)), self.app.ui)
+        seed_y = top + 3 * (rh + u(10))
+        label_w = fonts.font(u(18)).size(tr("new.seed"))[0] + u(10)
+        seed_w = max(u(110), min(u(130), rw - label_w))
+        self.seed_entry = UITextEntryLine(pygame.Rect(rx + rw - seed_w, seed_y, seed_w, row_h),
+                                          app.ui)
+        self.seed_y = seed_y
+        code_y = seed_y + row_h + u(10)
+        self.code_b = button(self, "new.enter_code", pygame.Rect(rx, code_y, rw, rh))
+        self.summary_y = code_y + rh + u(10)
         self.seed_entry.set_text(self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.add(self.seed_entry)
         self.focus.add(self.seed_entry)
-        start = pygame.Rect(0, 0, u(300), u(60))
-        start.bottomright = (w - u(40), h - u(30))
         self.start_b = button(self, "new.start", start, object_id="#big_button")
-        back = pygame.Rect(0, 0, u(160), u(46))
-        back.bottomleft = (u(40), h - u(36))
         self.back_b = button(self, "new.back", back)
 
     def _collect_names(self) -> None:
@@ -275,27 +323,37 @@ class NewGameScene(Scene):
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("new.title"), u(40), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        surface.blit(t, (u(40), u(16)))
+        hy = getattr(self, "heading_y", u(72))
+        rx = getattr(self, "rules_x", int(w * 0.56))
         t = fonts.render(tr("new.seats", count=len(self.seats)), u(20), WHITE, bold=True)
-        surface.blit(t, (u(40), u(72)))
-        rx = int(w * 0.56)
+        surface.blit(t, (u(40), hy))
         t = fonts.render(tr("new.rules"), u(20), WHITE, bold=True)
-        surface.blit(t, (rx, u(72)))
-        seed_label = fonts.render(tr("new.seed"), u(18), WHITE)
-        surface.blit(seed_label, (rx, u(100) + u(178)))
+        surface.blit(t, (rx, hy))
+        seed_label = fonts.fit(tr("new.seed"), u(18), self.seed_entry.rect.left - rx - u(6),
+                               WHITE)
+        surface.blit(seed_label, seed_label.get_rect(
+            midleft=(rx, self.seed_entry.rect.centery)))
         changed = self.rules.changed()
-        y = u(100) + u(226)
+        y = getattr(self, "summary_y", u(326))
+        line_h = fonts.font(u(16)).get_linesize()
+        # As many lines as fit above the error line and Start.
+        room = (self.start_b.rect.top - u(8) - fonts.font(u(18), True).get_linesize() - y)
+        fit = max(1, room // line_h)
+        names = list(changed)
+        shown = names[:fit - 1] if len(names) > fit - 1 else names
         lines = [tr("new.rules_summary", count=len(changed))] + [
-            "• " + tr(f"rule.{k}") for k in list(changed)[:9]]
-        if len(changed) > 9:
+            "• " + tr(f"rule.{k}") for k in shown]
+        if len(shown) < len(names):
             lines.append("…")
-        for line in lines:
-            s = fonts.fit(line, u(16), int(w * 0.4), (210, 230, 215))
+        for line in lines[:fit]:
+            s = fonts.fit(line, u(16), w - rx - u(24), (210, 230, 215))
             surface.blit(s, (rx, y))
-            y += u(22)
+            y += line_h
         if self.rules.teams:
-            teams = fonts.render(tr("new.teams_hint", teams=self.rules.teams), u(16), GOLD)
-            surface.blit(teams, (u(40), h - u(120)))
+            teams = fonts.fit(tr("new.teams_hint", teams=self.rules.teams), u(16),
+                              self.start_b.rect.left - u(60), GOLD)
+            surface.blit(teams, (u(40), getattr(self, "hint_y", h - u(120))))
         if self.other_match:
             # Between Back and Start, where nothing else is drawn: two lines at most.
             left = self.back_b.rect.right + u(20)
@@ -311,5 +369,4 @@ class NewGameScene(Scene):
                 y += size + u(2)
         if self.error:
             e = fonts.fit(self.error, u(18), int(w * 0.5), (255, 140, 120), bold=True)
-            surface.blit(e, e.get_rect(bottomright=(w - u(40), h - u(100))))
-
+            surface.blit(e, e.get_rect(bottomright=(w - u(40), self.start_b.rect.top - u(6))))

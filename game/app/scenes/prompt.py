@@ -48,8 +48,10 @@ class ChoiceOverlay(Scene):
         self.cancellable = cancellable
         self.index = 0
         self.rects: list[pygame.Rect] = []
-        self.uno_rect: pygame.Rect | None = None
+        # Where the last frame drew the panel and each text (size, bold, box): the layout test.
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
+        self.uno_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
         # ran out), its choices are stale and it closes.
         self.version = table.match.version if table is not None else -1
@@ -132,26 +134,55 @@ class ChoiceOverlay(Scene):
                                                              piles.centery))
         return panel
 
+    def _geometry(self) -> tuple[pygame.Rect, int, int]:
+        """The panel, the option rows' height and the gap between them: as wide as the
+        longest text needs and as tall as the options need, squeezed (air first, then the
+        text's own height never) to fit the window."""
+        app = self.app
+        u = app.u
+        w, h = app.size
+        title_h = fonts.font(u(24), True).get_linesize()
+        sub_h = fonts.font(u(16)).get_linesize() if self.subtitle else 0
+        line = fonts.font(u(20), True).get_linesize()
+        extra = max((u(48) if c.colour >= 0 else 0) + (u(38) if c.card >= 0 else 0)
+                    for c in self.choices) if self.choices else 0
+        widest = max((fonts.font(u(20), True).size(c.label)[0] for c in self.choices),
+                     default=0)
+        width = max(u(440), fonts.font(u(24), True).size(self.title)[0] + u(40),
+                    (fonts.font(u(16)).size(self.subtitle)[0] + u(40)) if self.subtitle else 0,
+                    widest + extra + u(40) + u(12) + u(30))
+        width = min(width, w - u(24))
+        n = max(1, len(self.choices))
+        head = u(14) + title_h + u(8) + (sub_h + u(6) if self.subtitle else 0)
+        uno_h = u(50) if self._uno_available() else 0
+        room = h - u(16) - uno_h
+        row_h, gap = max(u(50), line + u(12)), u(8)
+        if head + n * (row_h + gap) + u(12) > room:
+            gap = u(4)
+            row_h = max(line + u(4), (room - head - u(12)) // n - gap)
+        panel = self._place(width, head + n * (row_h + gap) + u(12))
+        panel.clamp_ip(pygame.Rect(0, u(8), w, h - u(8) - uno_h))
+        return panel, row_h, gap
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         u = app.u
-        n = len(self.choices)
-        row_h = u(50)
-        width = u(440)
-        height = u(90) + n * (row_h + u(8)) + (u(26) if self.subtitle else 0)
-        panel = self._place(width, height)
-        self.panel = panel  # where it was drawn, for the layout tests
+        panel, row_h, gap = self._geometry()
         width = panel.width
         render.draw_panel(surface, panel, u(16), colour=(8, 34, 22, 240), border=GOLD)
+        self.panel = panel
+        self.texts = [(self.title, u(24), True, pygame.Rect(0, 0, width - u(24), 1))]
         t = fonts.fit(self.title, u(24), width - u(24), GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + u(14))))
-        y = panel.y + u(56)
+        y = panel.y + u(14) + fonts.font(u(24), True).get_linesize() + u(8)
         if self.subtitle:
+            self.texts.append((self.subtitle, u(16), False,
+                               pygame.Rect(0, 0, width - u(24), 1)))
             sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
             st = fonts.fit(self.subtitle, u(16), width - u(24) - sw, WHITE)
-            box = st.get_rect(midtop=(panel.centerx + sw // 2, y - u(6)))
+            box = st.get_rect(midtop=(panel.centerx + sw // 2, y))
             surface.blit(st, box)
-            if sw:
+            if sw:  # the colour in force before the +4, as a swatch (and its shape)
                 swatch = pygame.Rect(0, 0, u(18), u(18))
                 swatch.midright = (box.left - u(4), box.centery)
                 pygame.draw.rect(surface, colour_rgb(self.subtitle_colour,
@@ -160,7 +191,7 @@ class ChoiceOverlay(Scene):
                 if app.settings.colour_blind:
                     draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
                                       fill=(255, 255, 255))
-            y += u(26)
+            y += fonts.font(u(16)).get_linesize() + u(6)
         self.rects = []
         for i, c in enumerate(self.choices):
             r = pygame.Rect(panel.x + u(20), y, width - u(40), row_h)
@@ -171,7 +202,7 @@ class ChoiceOverlay(Scene):
                              width=3 if focused else 1, border_radius=u(10))
             x = r.x + u(12)
             if c.colour >= 0:
-                sw = pygame.Rect(x, r.y + u(7), u(36), row_h - u(14))
+                sw = pygame.Rect(x, r.y + u(5), u(36), row_h - u(10))
                 rgb = colour_rgb(c.colour, high_contrast=app.settings.high_contrast)
                 pygame.draw.rect(surface, rgb, sw, border_radius=u(6))
                 if app.settings.colour_blind:
@@ -179,24 +210,26 @@ class ChoiceOverlay(Scene):
                                       fill=(255, 255, 255))
                 x = sw.right + u(12)
             if c.card >= 0:
-                img = render.card_surface(app.art, c.card, u(28),
+                img = render.card_surface(app.art, c.card, min(u(28), (row_h - 4) * 2 // 3),
                                           colour_blind=app.settings.colour_blind,
                                           high_contrast=app.settings.high_contrast)
                 surface.blit(img, (x, r.y + (row_h - img.get_height()) // 2))
                 x += u(38)
             num = fonts.render(f"{i + 1}", u(14), (170, 200, 180))
             surface.blit(num, num.get_rect(midright=(r.right - u(10), r.centery)))
+            self.texts.append((c.label, u(20), focused,
+                               pygame.Rect(0, 0, r.right - x - u(30), 1)))
             label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
             surface.blit(label, label.get_rect(midleft=(x, r.centery)))
             self.rects.append(r)
-            y += row_h + u(8)
+            y += row_h + gap
         self.uno_rect = None
         if self._uno_available():
-            self.uno_rect = pygame.Rect(0, 0, u(110), u(40))
+            ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
+            self.uno_rect = pygame.Rect(0, 0, max(u(110), ut.get_width() + u(24)), u(40))
             self.uno_rect.midtop = (panel.centerx, panel.bottom + u(10))
             pygame.draw.rect(surface, (198, 40, 40), self.uno_rect, border_radius=u(10))
             pygame.draw.rect(surface, GOLD, self.uno_rect, width=2, border_radius=u(10))
-            ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
             surface.blit(ut, ut.get_rect(center=self.uno_rect.center))
 
 

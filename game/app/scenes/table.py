@@ -67,6 +67,9 @@ class TableScene(Scene):
         self.draw_count = 0
         self.layout: Layout = self._layout()
         self.hand_rects: list[pygame.Rect] = []
+        # Where the last frame put the turn banner and the opponents (the layout test).
+        self.banner_rect: pygame.Rect | None = None
+        self.seat_panels: dict[int, pygame.Rect] = {}
         self.catch_buttons: dict[pygame_gui.elements.UIButton, int] = {}
         self.jump_button: pygame_gui.elements.UIButton | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -85,12 +88,27 @@ class TableScene(Scene):
         return len(self.match.humans) > 1
 
     def _layout(self) -> Layout:
+        from game.app.ui import button_height, button_width
+
         s = self.match.state
+        app = self.app
+        u = app.u
         # Several people share the screen: the table keeps one orientation (every seat on
         # the arc, in the same place at every hand-over) and the hand below is whoever holds
         # the screen; with one human their seat is the bottom of the table.
         anchor = None if self.hotseat else self.viewer
-        return make_layout(self.app.size, list(s.seating), anchor, self.app.settings.ui_scale)
+        # The action buttons are as wide as the longest label they can show.
+        labels = [tr("table.draw"), tr("table.take", count="+12"), tr("table.keep"),
+                  tr("table.uno"), tr("table.hint")]
+        bw = max(button_width(app, labels, "#uno_button"), u(150))
+        bh = max(button_height(app, "#uno_button"), u(46))
+        menu = (button_width(app, [tr("table.menu")], minimum=u(110)),
+                button_height(app, minimum=u(40)))
+        banner_h = fonts.font(u(20), True).get_linesize() + u(8)
+        strip = fonts.font(u(17), True).get_linesize() + u(14) if self.match.rules.teams else 0
+        return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
+                           action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
+                           top_strip=strip)
 
     def resync(self) -> None:
         seat = self.viewer if self.viewer is not None else 0
@@ -117,21 +135,17 @@ class TableScene(Scene):
     def build(self) -> None:
         super().build()
         self.layout = self._layout()
-        u = self.app.u
-        w, h = self.app.size
-        bw, bh = u(150), u(46)
-        right = w - u(12)
+        bw, bh, gap = self.layout.action_button
+        acts = self.layout.actions
         self.buttons = {}
         col = [("draw", "table.draw"), ("uno", "table.uno"), ("hint", "table.hint")]
         for i, (name, k) in enumerate(col):
             rect = pygame.Rect(0, 0, bw, bh)
-            rect.bottomright = (right, h - u(12) - i * (bh + u(8)))
+            rect.bottomright = (acts.right, acts.bottom - i * (bh + gap))
             self.buttons[name] = button(
                 self, k, rect, object_id="#uno_button" if name == "uno" else None,
                 focus=False)
-        menu = pygame.Rect(0, 0, u(110), u(40))
-        menu.topright = (right, u(10))
-        self.buttons["menu"] = button(self, "table.menu", menu, focus=False)
+        self.buttons["menu"] = button(self, "table.menu", self.layout.menu, focus=False)
         self._button_state: tuple = ()
         self.catch_buttons = {}
         self.jump_button = None
@@ -731,6 +745,7 @@ class TableScene(Scene):
         if self.stock_focus and self.viewer is not None:
             pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
         current = s.current if s.phase < Phase.ROUND_OVER else -1
+        self.seat_panels = {}
         for seat in s.seating:
             if seat not in lay.seats or seat >= len(m.counts) or (
                     seat == self.viewer and not self.hotseat):
@@ -739,7 +754,7 @@ class TableScene(Scene):
             tier = tr(f"tier.{info.tier}") if info.is_ai else tr("seat.human")
             team = (tr("table.team", team=s.team_of[seat] + 1) if self.match.rules.teams
                     else "")
-            render.draw_opponent(
+            self.seat_panels[seat] = render.draw_opponent(
                 surface, app, lay, seat, name=info.name, tier=tier, count=m.counts[seat],
                 score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
                 uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer)
@@ -777,7 +792,7 @@ class TableScene(Scene):
         totals = team_totals(self.match.state)
         text = "   ".join(tr("round.team_total", team=t + 1, score=v)
                           for t, v in sorted(totals.items()))
-        t = fonts.render(text, u(17), GOLD, bold=True)
+        t = fonts.fit(text, u(17), self.layout.size[0] - u(300), GOLD, bold=True)
         rect = t.get_rect(midtop=(self.layout.size[0] // 2, u(8))).inflate(u(16), u(6))
         render.draw_panel(surface, rect, rect.height // 2, colour=(5, 30, 18, 200))
         surface.blit(t, t.get_rect(center=rect.center))
@@ -788,11 +803,13 @@ class TableScene(Scene):
         u = app.u
         s = self.match.state
         text = self.current_message() or self.status_text()
+        self.banner_rect = None
         if not text:
             return
-        y = lay.hand_area.top - u(34)
+        y = lay.banner_y
         t = fonts.fit(text, u(20), int(lay.size[0] * 0.62), GOLD, bold=True)
         rect = t.get_rect(center=(lay.size[0] // 2, y)).inflate(u(20), u(8))
+        self.banner_rect = rect
         render.draw_panel(surface, rect, rect.height // 2, colour=(5, 30, 18, 200))
         surface.blit(t, t.get_rect(center=rect.center))
         v = self.viewer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -21,28 +21,89 @@ class Layout:
     log: pygame.Rect
     unit: float
     panel_scale: float = 1.0  # opponents' panels shrink as the table fills up
+    actions: pygame.Rect = field(default_factory=pygame.Rect)  # Hint / UNO / Draw column
+    action_button: tuple[int, int, int] = (150, 46, 8)  # width, height, gap
+    menu: pygame.Rect = field(default_factory=pygame.Rect)  # the Menu button, top right
+    banner_y: int = 0  # centre line of the turn banner, between piles and hand
+    card_unit: float = 1.0  # cards' scale (the text's may be larger: it is a setting)
+
+    @property
+    def piles(self) -> pygame.Rect:
+        """Everything drawn around the stock and discard: colour ring, stock count, the
+        direction arrows and the +N badge (nothing else may sit here)."""
+        return _piles(self.stock, self.discard, self.unit, self.card_unit)
 
     def seat_pos(self, seat: int) -> tuple[int, int]:
         return self.seats.get(seat, (self.size[0] // 2, self.size[1]))
 
+    def panel_size(self) -> tuple[int, int]:
+        u = self.unit * self.panel_scale
+        return int(178 * u), int(112 * u)
+
+
+def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pygame.Rect:
+    ring = discard.inflate(int(26 * cu), int(26 * cu))
+    count = pygame.Rect(stock.x, stock.bottom, stock.width, int(28 * u))
+    rx = int((discard.right - stock.left) * 0.5 + 46 * cu)
+    ry = int(stock.height * 0.5 + 30 * cu)
+    arrows = pygame.Rect(0, 0, 2 * rx, 2 * ry)
+    arrows.center = ((stock.centerx + discard.centerx) // 2, stock.centery)
+    badge = pygame.Rect(discard.right + int(20 * cu), discard.centery - int(22 * u),
+                        int(70 * u), int(44 * u))
+    return ring.unionall([stock, count, arrows, badge])
+
 
 def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
-                scale: float = 1.0) -> Layout:
+                scale: float = 1.0, *, action_button: tuple[int, int, int] | None = None,
+                menu: tuple[int, int] | None = None, banner_h: int = 0,
+                top_strip: int = 0) -> Layout:
+    """`scale` is the text size setting; buttons measured from their text (width, height,
+    gap), the Menu button and the turn banner's height come from the scene. The screen is
+    cut into bands, bottom up: the hand, the turn banner, the piles, the opponents; the
+    cards shrink (text does not) until the bands fit the height."""
     w, h = size
     unit = min(w / 1280, h / 720) * scale
-    card_w = max(40, int(88 * unit))
-    small_w = max(22, int(40 * unit))
-    centre_w = max(44, int(92 * unit))
-    ch = int(centre_w * 1.5)
-    cx, cy = w // 2, int(h * 0.43)
-    stock = pygame.Rect(0, 0, centre_w, ch)
-    stock.center = (cx - int(centre_w * 0.75), cy)
-    discard = pygame.Rect(0, 0, centre_w, ch)
-    discard.center = (cx + int(centre_w * 0.75), cy)
-    hand_h = int(card_w * 1.5) + int(40 * unit)
-    # The hand sits between the log (bottom left) and the buttons (bottom right).
-    hand_area = pygame.Rect(int(w * 0.225), h - hand_h - int(8 * unit), int(w * 0.64), hand_h)
+    u = unit
+    bw, bh, gap = action_button or (int(150 * u), int(46 * u), int(8 * u))
+    mw, mh = menu or (int(110 * u), int(40 * u))
+    banner_h = banner_h or int(36 * u)
     n = len(seating)
+    others_n = n - (1 if viewer is not None and viewer in seating else 0)
+    panel_scale = 1.0 if others_n <= 4 else 0.85 if others_n <= 6 else 0.72
+    panel_w, panel_h = int(178 * u * panel_scale), int(112 * u * panel_scale)
+    m = int(8 * u)
+    g = int(6 * u)
+    # Cards: designed for 1280x720, never larger than the text scale makes them, and small
+    # enough that hand + banner + piles + one row of opponents fit the height.
+    fixed = 2 * m + top_strip + panel_h + 3 * g + banner_h + int(28 * u)
+    per_unit = 1.5 * 92 + 60 + 1.5 * 88 + 40  # piles with arrows, hand with its lift
+    cu = max(0.35, min(unit, min(w / 1280, h / 720) * 1.15, (h - fixed) / per_unit))
+    card_w = max(40, int(88 * cu))
+    small_w = max(22, int(40 * u * min(1.0, cu / unit + 0.2)))
+    centre_w = max(44, int(92 * cu))
+    ch = int(centre_w * 1.5)
+    actions = pygame.Rect(0, 0, bw, 3 * bh + 2 * gap)
+    actions.bottomright = (w - int(12 * u), h - int(12 * u))
+    menu_rect = pygame.Rect(0, 0, mw, mh)
+    menu_rect.topright = (w - int(12 * u), int(10 * u))
+    log = pygame.Rect(m, 0, int(min(262 * u, w * 0.215)), int(160 * u))
+    log.bottom = h - int(10 * u)
+    hand_h = int(card_w * 1.5) + int(40 * cu)
+    left = log.right + int(10 * u)
+    hand_area = pygame.Rect(left, h - hand_h - m, max(card_w, actions.left - int(10 * u)
+                                                      - left), hand_h)
+    banner_y = hand_area.top - g - banner_h // 2
+    cx = w // 2
+    stock = pygame.Rect(0, 0, centre_w, ch)
+    stock.center = (cx - int(centre_w * 0.75), 0)
+    discard = pygame.Rect(0, 0, centre_w, ch)
+    discard.center = (cx + int(centre_w * 0.75), 0)
+    # The piles (with arrows and the stock's count) end just above the banner.
+    dy = banner_y - (banner_h + 1) // 2 - g - _piles(stock, discard, u, cu).bottom
+    stock.move_ip(0, dy)
+    discard.move_ip(0, dy)
+    cy = stock.centery
+    piles = _piles(stock, discard, u, cu)
     seats: dict[int, tuple[int, int]] = {}
     start = seating.index(viewer) if viewer is not None and viewer in seating else 0
     order = [seating[(start + i) % n] for i in range(n)]
@@ -53,22 +114,46 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
         others = order
     # Opponents on an arc from the viewer's left, over the top, to the right (clockwise).
     # A full table uses a wider arc that dips below the middle at both ends, and smaller
-    # panels, so ten seats never overlap.
+    # panels, so ten seats never overlap. The top of the arc is the top band; a panel
+    # that would still land on the piles, the buttons or the log is moved off them.
     k = len(others)
     crowded = k > 5
-    panel_scale = 1.0 if k <= 4 else 0.85 if k <= 6 else 0.72
-    rx, ry = w * (0.44 if crowded else 0.42), h * 0.34
+    top_y = m + top_strip + panel_h // 2
+    ry = max(1, cy + int(20 * u) - top_y)
+    rx = w * (0.44 if crowded else 0.42)
     spread = 0.28 if crowded else 0.0
+    window = pygame.Rect(m, m + top_strip, w - 2 * m, h - 2 * m - top_strip)
+    obstacles = [piles, menu_rect.inflate(g, g), actions.inflate(g, g), log.inflate(g, g),
+                 hand_area]
     for i, seat in enumerate(others):
         frac = (i + 1) / (k + 1) if not crowded else i / max(k - 1, 1)
         angle = math.pi + spread - frac * (math.pi + 2 * spread)  # left to right
         x = cx + math.cos(angle) * rx  # the next player (clockwise) sits on your left
-        y = cy + int(20 * unit) - math.sin(angle) * ry
-        seats[seat] = (int(x), int(y))
-    log = pygame.Rect(int(8 * unit), h - int(170 * unit), int(min(262 * unit, w * 0.215)),
-                      int(160 * unit))
+        y = cy + int(20 * u) - math.sin(angle) * ry
+        rect = pygame.Rect(0, 0, panel_w, panel_h)
+        rect.center = (int(x), int(y))
+        rect = _clear_of(rect.clamp(window), obstacles, window)
+        seats[seat] = rect.center
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
-                  unit, panel_scale)
+                  unit, panel_scale, actions, (bw, bh, gap), menu_rect, banner_y, cu)
+
+
+def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect],
+              window: pygame.Rect) -> pygame.Rect:
+    """The rect moved the least distance (up, down, left or right) so that it touches none
+    of the obstacles and stays in the window; unmoved when no such move exists."""
+    if rect.collidelist(obstacles) < 0:
+        return rect
+    best: pygame.Rect | None = None
+    for ob in obstacles:
+        for dx, dy in ((0, ob.top - rect.bottom - 1), (0, ob.bottom - rect.top + 1),
+                       (ob.left - rect.right - 1, 0), (ob.right - rect.left + 1, 0)):
+            moved = rect.move(dx, dy)
+            if window.contains(moved) and moved.collidelist(obstacles) < 0 and (
+                    best is None or abs(dx) + abs(dy) < abs(best.x - rect.x)
+                    + abs(best.y - rect.y)):
+                best = moved
+    return best if best is not None else rect
 
 
 def hand_positions(layout: Layout, count: int, selected: int = -1) -> list[pygame.Rect]:

@@ -110,7 +110,7 @@ def draw_you_are_here(surface: pygame.Surface, layout: Layout, seat: int) -> Non
 
 def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
                ring_pulse: float = 0.0) -> None:
-    u = layout.unit
+    u = layout.card_unit
     hc = app.settings.high_contrast
     cb = app.settings.colour_blind
     # Stock: a few offset backs for depth.
@@ -121,7 +121,7 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
     if model.stock == 0:
         pygame.draw.rect(surface, (60, 90, 70), layout.stock, width=2,
                          border_radius=int(8 * u))
-    n = fonts.render(str(model.stock), int(16 * u), WHITE)
+    n = fonts.render(str(model.stock), int(16 * layout.unit), WHITE)
     surface.blit(n, n.get_rect(midtop=(layout.stock.centerx, layout.stock.bottom + int(4 * u))))
     # The colour ring around the discard pile: the current colour (and its shape).
     ring = layout.discard.inflate(int(26 * u), int(26 * u))
@@ -147,18 +147,19 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
                 shape.center = sw.center
                 draw_colour_shape(surface, model.colour, shape, fill=(255, 255, 255))
     if model.pending:
-        badge = pygame.Rect(0, 0, int(70 * u), int(44 * u))
+        tu = layout.unit  # the badge holds text: it follows the text size
+        badge = pygame.Rect(0, 0, int(70 * tu), int(44 * tu))
         badge.midleft = (layout.discard.right + int(20 * u), layout.discard.centery)
-        pygame.draw.rect(surface, (198, 40, 40), badge, border_radius=int(20 * u))
-        pygame.draw.rect(surface, GOLD, badge, width=2, border_radius=int(20 * u))
-        t = fonts.render(f"+{model.pending}", int(26 * u), WHITE, bold=True)
+        pygame.draw.rect(surface, (198, 40, 40), badge, border_radius=int(20 * tu))
+        pygame.draw.rect(surface, GOLD, badge, width=2, border_radius=int(20 * tu))
+        t = fonts.render(f"+{model.pending}", int(26 * tu), WHITE, bold=True)
         surface.blit(t, t.get_rect(center=badge.center))
 
 
 def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
                    spin: float = 0.0) -> None:
     """Two curved arrows around the piles showing the direction of play."""
-    u = layout.unit
+    u = layout.card_unit
     centre = ((layout.stock.centerx + layout.discard.centerx) // 2, layout.stock.centery)
     rx = int((layout.discard.right - layout.stock.left) * 0.5 + 46 * u)
     ry = int(layout.stock.height * 0.5 + 30 * u)
@@ -191,7 +192,7 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
     rects = hand_positions(layout, len(cards))
     hc = app.settings.high_contrast
     cb = app.settings.colour_blind
-    u = layout.unit
+    u = layout.card_unit
     out = []
     for i, (card, rect) in enumerate(zip(cards, rects, strict=True)):
         r = rect.copy()

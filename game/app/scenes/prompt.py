@@ -15,6 +15,7 @@ from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table import render
 from game.app.table.effects import card_word
+from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE
 from game.engine import Action, Kind
 from game.engine.state import Phase
@@ -50,6 +51,7 @@ class ChoiceOverlay(Scene):
         self.rects: list[pygame.Rect] = []
         # Where the last frame drew the panel and each text (size, bold, box): the layout test.
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.sub_lines: list[str] = []
         self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
         self.uno_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
@@ -106,6 +108,19 @@ class ChoiceOverlay(Scene):
                     self.table is not None and self._uno_available():
                 self._press_uno()
 
+    def _room_width(self, width: int) -> int:
+        """The panel's width, narrowed to the room beside the discard pile when it must
+        stand aside (see _place)."""
+        if self.table is None:
+            return width
+        w = self.app.size[0]
+        u = self.app.u
+        lay = self.table.layout
+        piles = lay.discard.inflate(int(30 * lay.unit), int(30 * lay.unit))
+        piles.width += int(100 * lay.unit)
+        room = max(w - piles.right - u(8), piles.left - u(8))
+        return min(width, room) if room >= min(width, u(260)) else width
+
     def _place(self, width: int, height: int) -> pygame.Rect:
         """Centred, unless that would hide the discard pile at the table (its colour ring and
         +N badge included): then beside it, on the side with room. A player choosing a
@@ -142,16 +157,21 @@ class ChoiceOverlay(Scene):
         u = app.u
         w, h = app.size
         title_h = fonts.font(u(24), True).get_linesize()
-        sub_h = fonts.font(u(16)).get_linesize() if self.subtitle else 0
         line = fonts.font(u(20), True).get_linesize()
         extra = max((u(48) if c.colour >= 0 else 0) + (u(38) if c.card >= 0 else 0)
                     for c in self.choices) if self.choices else 0
         widest = max((fonts.font(u(20), True).size(c.label)[0] for c in self.choices),
                      default=0)
+        sub_font = fonts.font(u(16))
         width = max(u(440), fonts.font(u(24), True).size(self.title)[0] + u(40),
-                    (fonts.font(u(16)).size(self.subtitle)[0] + u(40)) if self.subtitle else 0,
-                    widest + extra + u(40) + u(12) + u(30))
-        width = min(width, w - u(24))
+                    min(u(560), sub_font.size(self.subtitle)[0] + u(40)) if self.subtitle
+                    else 0, widest + extra + u(40) + u(12) + u(30))
+        width = self._room_width(min(width, w - u(24)))
+        # The subtitle wraps (one font size) to the panel's width.
+        sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
+        self.sub_lines = wrap(self.subtitle, sub_font, width - u(24) - sw) if self.subtitle \
+            else []
+        sub_h = len(self.sub_lines) * sub_font.get_linesize()
         n = max(1, len(self.choices))
         head = u(14) + title_h + u(8) + (sub_h + u(6) if self.subtitle else 0)
         uno_h = u(50) if self._uno_available() else 0
@@ -176,12 +196,17 @@ class ChoiceOverlay(Scene):
         surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + u(14))))
         y = panel.y + u(14) + fonts.font(u(24), True).get_linesize() + u(8)
         if self.subtitle:
-            self.texts.append((self.subtitle, u(16), False,
-                               pygame.Rect(0, 0, width - u(24), 1)))
             sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
-            st = fonts.fit(self.subtitle, u(16), width - u(24) - sw, WHITE)
-            box = st.get_rect(midtop=(panel.centerx + sw // 2, y))
-            surface.blit(st, box)
+            font = fonts.font(u(16))
+            box = pygame.Rect(0, 0, 0, 0)
+            for k, text in enumerate(self.sub_lines):
+                self.texts.append((text, u(16), False, pygame.Rect(0, 0, width - u(24) - sw,
+                                                                   1)))
+                st = font.render(text, True, WHITE)
+                at = st.get_rect(midtop=(panel.centerx + sw // 2, y + k * font.get_linesize()))
+                surface.blit(st, at)
+                if k == 0:
+                    box = at
             if sw:  # the colour in force before the +4, as a swatch (and its shape)
                 swatch = pygame.Rect(0, 0, u(18), u(18))
                 swatch.midright = (box.left - u(4), box.centery)
@@ -191,7 +216,7 @@ class ChoiceOverlay(Scene):
                 if app.settings.colour_blind:
                     draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
                                       fill=(255, 255, 255))
-            y += fonts.font(u(16)).get_linesize() + u(6)
+            y += len(self.sub_lines) * font.get_linesize() + u(6)
         self.rects = []
         for i, c in enumerate(self.choices):
             r = pygame.Rect(panel.x + u(20), y, width - u(40), row_h)

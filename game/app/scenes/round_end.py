@@ -36,10 +36,13 @@ class RoundEndScene(Scene):
         m = table.match
         self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
         s = m.state
-        # Opened without a finished round (tools, tests): an honest empty result.
-        self.result = self.facts.rounds[-1] if self.facts.rounds else RoundResult(
-            s.round_no, max(s.last_winner, 0), tuple(s.scores), tuple(s.scores),
-            tuple(sum(CARD_POINTS[c] for c in h) for h in s.hands))
+        last = self.facts.rounds[-1] if self.facts.rounds else None
+        if last is None or last.after != tuple(s.scores) or last.round_no != s.round_no:
+            # A position the log does not lead to (tools, tests): an honest flat result.
+            last = RoundResult(s.round_no, max(s.last_winner, 0), tuple(s.scores),
+                               tuple(s.scores),
+                               tuple(sum(CARD_POINTS[c] for c in h) for h in s.hands))
+        self.result = last
         scoring = m.rules.scoring
         # Points travel from the losers to the winner (winner-takes, single round, chips);
         # under penalty points each loser keeps their own.

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIScrollingContainer
+from pygame_gui.elements import UICheckBox, UIDropDownMenu
 
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.render import wrap
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import GOLD, WHITE, button, felt, keep_visible, list_area
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
 
@@ -125,21 +125,17 @@ class RulesEditScene(Scene):
         names = SECTIONS[self.section]
         self.row_h = u(74)
         content_h = len(names) * self.row_h
-        box = UIScrollingContainer(area, ui, allow_scroll_x=False)
-        inner_w = area.width - (u(24) if content_h > area.height else 0)
-        box.set_scrollable_area_dimensions((inner_w, content_h))
-        self.add(box)
-        self.box = box
+        box, (x0, y0), inner_w = list_area(self, area, content_h)
+        self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, content_h))
         self.control_w = min(u(240), inner_w // 3)
         self.controls: dict[object, str] = {}
-        inner = box.get_container()
         for i, name in enumerate(names):
             spec = SPECS[name]
-            y = i * self.row_h + u(6)
-            x = inner_w - self.control_w - u(6)
+            y = y0 + i * self.row_h + u(6)
+            x = x0 + inner_w - self.control_w - u(6)
             tip = f"uno.ruledesc.{name}"
             if spec.kind == "bool":
-                c = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=inner,
+                c = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=box,
                                initial_state=bool(getattr(self.rules, name)),
                                tool_tip_text=tip)
                 c.set_check_symbol("")  # drawn by the scene: the library's glyph is missing
@@ -152,9 +148,11 @@ class RulesEditScene(Scene):
                 if start not in opts:
                     opts.append(start)
                 c = UIDropDownMenu(opts, start, pygame.Rect(x, y, self.control_w, u(34)), ui,
-                                   container=inner, expansion_height_limit=max(u(150), h // 3))
+                                   container=box, expansion_height_limit=max(u(150), h // 3))
             self.add(c)
             self.focus.add(c)
+            if box is not None:
+                keep_visible(c, box)
             self.controls[c] = name
         done = pygame.Rect(0, 0, u(220), u(50))
         done.bottomright = (w - u(30), h - u(20))
@@ -242,23 +240,21 @@ class RulesEditScene(Scene):
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         # Each option's name, its one-line explanation and the "changed" mark, beside its
-        # control, clipped to the scrolling view.
+        # control, clipped to the (scrolling) list.
         u = self.app.u
         clip = surface.get_clip()
-        view = self.box.rect
+        view = self.view
         surface.set_clip(view)
-        inner = self.box.get_container().rect
         text_w = view.width - self.control_w - u(48)
+        font = fonts.font(u(15))
         for widget, name in self.controls.items():
-            i = SECTIONS[self.section].index(name)
-            y = inner.y + i * self.row_h + u(6)
+            y = widget.rect.top
             x = view.x + u(22)
             if self.differs(name):
                 pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
             t = fonts.fit(tr(f"rule.{name}"), u(19), text_w, GOLD if self.differs(name)
                           else WHITE, bold=True)
             surface.blit(t, (x, y))
-            font = fonts.font(u(15))
             lines = wrap(tr(f"ruledesc.{name}"), font, text_w)
             if len(lines) > 2:  # the whole text is in the tooltip
                 lines = [lines[0], lines[1] + "…"]

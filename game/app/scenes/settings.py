@@ -13,13 +13,12 @@ from pygame_gui.elements import (
     UIDropDownMenu,
     UIHorizontalSlider,
     UILabel,
-    UIScrollingContainer,
 )
 
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import GOLD, SCROLLBAR_W, WHITE, button, felt, keep_visible, list_area
 from saves.settings import AnimationSpeed, Language
 
 SPEEDS = tuple(AnimationSpeed)
@@ -67,55 +66,56 @@ class SettingsScene(Scene):
         top = u(90)
         bottom = h - u(90)  # above Back
         label_w = max(fonts.font(u(19)).size(tr(f"settings.{n}"))[0] for n in ORDER) + u(16)
-        control_w = min(u(320), w - u(80) - label_w)
-        width = min(w - u(40), label_w + control_w + u(20))
+        control_w = min(u(320), w - u(80) - label_w - SCROLLBAR_W)
+        width = min(w - u(40) - SCROLLBAR_W, label_w + control_w + u(20))
         rows = len(ORDER) + 1  # and the key-bindings button
         height = rows * row_h
-        view = pygame.Rect(0, 0, width, min(height, bottom - top))
-        view.midtop = (w // 2, top)
+        area = pygame.Rect(0, 0, width + SCROLLBAR_W, bottom - top)
+        area.midtop = (w // 2, top)
         # A long list scrolls instead of running under Back (large text, small windows).
-        box = UIScrollingContainer(view, self.app.ui, allow_scroll_x=False)
-        box.set_scrollable_area_dimensions((width - u(24) if height > view.height else width,
-                                            height))
-        self.add(box)
-        self.container = box
+        box, (x0, y0), inner_w = list_area(self, area, height)
+        self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, height))
         self.label_w = label_w
         self.row_h = row_h
-        inner = box.get_container()
-        cx = label_w
-        cw = min(control_w, (width - u(24) if height > view.height else width) - label_w - u(8))
+        cx = x0 + label_w
+        cw = min(control_w, inner_w - label_w - u(8) - (0 if box else SCROLLBAR_W))
         for i, name in enumerate(ORDER):
-            y = i * row_h + u(4)
+            y = y0 + i * row_h + u(4)
             rect = pygame.Rect(cx, y, cw, row_h - u(10))
             if name in SLIDERS:
                 value = round(getattr(s, name) * 100)
                 slider_rect = rect.copy()
                 slider_rect.width = cw - u(70)
                 widget = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
-                                            container=inner, click_increment=10)
+                                            container=box, click_increment=10)
                 label = UILabel(pygame.Rect(slider_rect.right + u(6), y, u(64), row_h - u(10)),
-                                f"{value}%", self.app.ui, container=inner)
+                                f"{value}%", self.app.ui, container=box)
                 self.add(label)
+                if box is not None:
+                    keep_visible(label, box)
                 self.value_labels[name] = label
             elif name in CHOICES:
                 options = choice_options(name)
                 current = current_choice(s, name)
                 start = next(o for o in options if o[1] == current)
-                widget = UIDropDownMenu(options, start, rect, self.app.ui, container=inner,
+                widget = UIDropDownMenu(options, start, rect, self.app.ui, container=box,
                                         expansion_height_limit=max(u(120), h // 2))
             else:
                 box_rect = pygame.Rect(cx, y + (row_h - u(10) - u(28)) // 2, u(28), u(28))
-                widget = UICheckBox(box_rect, "", self.app.ui, container=inner,
+                widget = UICheckBox(box_rect, "", self.app.ui, container=box,
                                     initial_state=bool(getattr(s, name)))
                 # The library's tick is a glyph our fonts lack; the scene draws its own.
                 widget.set_check_symbol("")
             self.add(widget)
             self.focus.add(widget)
+            if box is not None:
+                keep_visible(widget, box)
             self.widgets[widget] = name
-        keys = pygame.Rect(0, len(ORDER) * row_h + u(4), min(u(320), width - u(30)),
+        keys = pygame.Rect(x0, y0 + len(ORDER) * row_h + u(4), min(u(320), inner_w - u(10)),
                            row_h - u(10))
-        self.keys_b = button(self, "settings.keys", keys)
-        self.keys_b.set_container(inner)
+        self.keys_b = button(self, "settings.keys", keys, container=box)
+        if box is not None:
+            keep_visible(self.keys_b, box)
         self.add_back()
 
     # -- changes -----------------------------------------------------------------------
@@ -156,20 +156,6 @@ class SettingsScene(Scene):
             if name == focused:
                 self.focus.focus_on(widget)
 
-    def update(self, dt: float) -> None:
-        """Keep the keyboard's focus in view: moving past the last visible row scrolls."""
-        e = self.focus.current
-        bar = self.container.vert_scroll_bar
-        if e is None or bar is None or e not in self.widgets:
-            return
-        view = self.container.rect
-        total = self.container.get_container().rect.height
-        if e.rect.top < view.top or e.rect.bottom > view.bottom:
-            offset = e.rect.top - self.container.get_container().rect.top
-            wanted = max(0.0, min(1.0 - bar.visible_percentage,
-                                  (offset - view.height / 3) / max(total, 1)))
-            bar.set_scroll_from_start_percentage(wanted)
-
     def on_button(self, element) -> None:
         if element is self.keys_b:
             from game.app.scenes.keys import KeysScene
@@ -184,16 +170,14 @@ class SettingsScene(Scene):
         surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, u(20))))
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        # Row names, drawn beside their widgets and clipped to the scrolling view.
-        view = self.container.rect
+        # Row names, drawn beside their widgets and clipped to the (scrolling) list.
         clip = surface.get_clip()
-        surface.set_clip(view)
-        inner = self.container.get_container().rect
+        surface.set_clip(self.view)
         u = self.app.u
         for widget, name in self.widgets.items():
-            y = inner.y + ORDER.index(name) * self.row_h + u(4)
+            row = widget.rect.centery
             t = fonts.fit(tr(f"settings.{name}"), u(19), self.label_w - u(12), WHITE)
-            surface.blit(t, (view.x + u(4), y + (self.row_h - u(10) - t.get_height()) // 2))
+            surface.blit(t, t.get_rect(midleft=(self.view.x + u(4), row)))
             if isinstance(widget, UICheckBox) and widget.get_state() is True:
                 r = widget.rect.inflate(-widget.rect.width // 4, -widget.rect.height // 4)
                 tick = [(r.left, r.centery), (r.left + r.width // 3, r.bottom),

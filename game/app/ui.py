@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIScrollingContainer
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIScrollingContainer
 
 from game.app.i18n import key, tr
 
@@ -161,3 +161,43 @@ def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))
+
+
+def drop_down(scene: Scene, options: list[tuple[str, str]], start: tuple[str, str],
+              rect: pygame.Rect, box: UIScrollingContainer | None) -> UIDropDownMenu:
+    """A drop-down whose list opens where there is room: downwards, or upwards when it sits
+    low in the window; never past the window's edge (a long list scrolls instead). The
+    caller adds it to the scene."""
+    app = scene.app
+    h = app.size[1]
+    top = rect.top + (box.rect.top if box is not None else 0)
+    bottom = top + rect.height
+    item = round(30 * app._theme_factor)
+    needed = item * len(options) + 8  # and the list's border
+    below, above = h - bottom - app.u(8), top - app.u(8)
+    up = needed > below and above > below
+    menu = UIDropDownMenu(options, start, rect, app.ui, container=box,
+                          object_id="#drop_up" if up else None,
+                          expansion_height_limit=max(item * 2, min(needed,
+                                                                   above if up else below)))
+    return menu
+
+
+def open_lists(elements: list) -> list[pygame.Rect]:
+    """Where open drop-down lists cover the screen (a scene draws nothing of its own there)."""
+    out = []
+    for e in elements:
+        listing = getattr(getattr(e, "current_state", None), "options_selection_list", None)
+        if isinstance(e, UIDropDownMenu) and listing is not None and listing.alive():
+            out.append(listing.rect)
+    return out
+
+
+def draw_tick(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int, int],
+              width: int) -> None:
+    """The check mark of a ticked UICheckBox (the library's glyph is missing from our
+    fonts, so the scene draws it)."""
+    r = box.inflate(-box.width // 4, -box.height // 4)
+    pygame.draw.lines(surface, colour, False, [(r.left, r.centery), (r.left + r.width // 3,
+                                                                      r.bottom), (r.right, r.top)],
+                      width)

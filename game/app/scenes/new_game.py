@@ -339,7 +339,7 @@ class NewGameScene(Scene):
         line_h = fonts.font(u(16)).get_linesize()
         # As many lines as fit above the error line and Start.
         room = (self.start_b.rect.top - u(8) - fonts.font(u(18), True).get_linesize() - y)
-        fit = max(1, room // line_h)
+        fit = max(0, room // line_h)  # no room (large text, small window): no summary
         names = list(changed)
         shown = names[:fit - 1] if len(names) > fit - 1 else names
         lines = [tr("new.rules_summary", count=len(changed))] + [

@@ -14,7 +14,17 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.render import wrap
-from game.app.ui import GOLD, WHITE, button, felt, keep_visible, list_area
+from game.app.ui import (
+    GOLD,
+    WHITE,
+    button,
+    draw_tick,
+    drop_down,
+    felt,
+    keep_visible,
+    list_area,
+    open_lists,
+)
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
 
@@ -147,8 +157,7 @@ class RulesEditScene(Scene):
                     spec, getattr(self.rules, name)), now))
                 if start not in opts:
                     opts.append(start)
-                c = UIDropDownMenu(opts, start, pygame.Rect(x, y, self.control_w, u(34)), ui,
-                                   container=box, expansion_height_limit=max(u(150), h // 3))
+                c = drop_down(self, opts, start, pygame.Rect(x, y, self.control_w, u(34)), box)
             self.add(c)
             self.focus.add(c)
             if box is not None:
@@ -243,6 +252,7 @@ class RulesEditScene(Scene):
         # control, clipped to the (scrolling) list.
         u = self.app.u
         clip = surface.get_clip()
+        covered = open_lists(self.elements)
         view = self.view
         surface.set_clip(view)
         text_w = view.width - self.control_w - u(48)
@@ -262,9 +272,8 @@ class RulesEditScene(Scene):
             for line in lines:
                 surface.blit(font.render(line, True, (200, 222, 208)), (x, ty))
                 ty += font.get_linesize()
-            if isinstance(widget, UICheckBox) and widget.get_state() is True:
-                r = widget.rect.inflate(-widget.rect.width // 4, -widget.rect.height // 4)
-                pygame.draw.lines(surface, GOLD, False, [(r.left, r.centery), (
-                    r.left + r.width // 3, r.bottom), (r.right, r.top)], max(3, u(4)))
+            if isinstance(widget, UICheckBox) and widget.get_state() is True and not any(
+                    widget.rect.colliderect(r) for r in covered):
+                draw_tick(surface, widget.rect, GOLD, max(3, u(4)))
         surface.set_clip(clip)
         super().draw_over_ui(surface)

@@ -10,7 +10,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UICheckBox,
-    UIDropDownMenu,
     UIHorizontalSlider,
     UILabel,
 )
@@ -18,7 +17,18 @@ from pygame_gui.elements import (
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, SCROLLBAR_W, WHITE, button, felt, keep_visible, list_area
+from game.app.ui import (
+    GOLD,
+    SCROLLBAR_W,
+    WHITE,
+    button,
+    draw_tick,
+    drop_down,
+    felt,
+    keep_visible,
+    list_area,
+    open_lists,
+)
 from saves.settings import AnimationSpeed, Language
 
 SPEEDS = tuple(AnimationSpeed)
@@ -98,8 +108,7 @@ class SettingsScene(Scene):
                 options = choice_options(name)
                 current = current_choice(s, name)
                 start = next(o for o in options if o[1] == current)
-                widget = UIDropDownMenu(options, start, rect, self.app.ui, container=box,
-                                        expansion_height_limit=max(u(120), h // 2))
+                widget = drop_down(self, options, start, rect, box)
             else:
                 box_rect = pygame.Rect(cx, y + (row_h - u(10) - u(28)) // 2, u(28), u(28))
                 widget = UICheckBox(box_rect, "", self.app.ui, container=box,
@@ -172,16 +181,15 @@ class SettingsScene(Scene):
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         # Row names, drawn beside their widgets and clipped to the (scrolling) list.
         clip = surface.get_clip()
+        covered = open_lists(self.elements)
         surface.set_clip(self.view)
         u = self.app.u
         for widget, name in self.widgets.items():
             row = widget.rect.centery
             t = fonts.fit(tr(f"settings.{name}"), u(19), self.label_w - u(12), WHITE)
             surface.blit(t, t.get_rect(midleft=(self.view.x + u(4), row)))
-            if isinstance(widget, UICheckBox) and widget.get_state() is True:
-                r = widget.rect.inflate(-widget.rect.width // 4, -widget.rect.height // 4)
-                tick = [(r.left, r.centery), (r.left + r.width // 3, r.bottom),
-                        (r.right, r.top)]
-                pygame.draw.lines(surface, GOLD, False, tick, max(3, u(4)))
+            if isinstance(widget, UICheckBox) and widget.get_state() is True and not any(
+                    widget.rect.colliderect(r) for r in covered):
+                draw_tick(surface, widget.rect, GOLD, max(3, u(4)))
         surface.set_clip(clip)
         super().draw_over_ui(surface)

@@ -125,15 +125,27 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     window = pygame.Rect(m, m + top_strip, w - 2 * m, h - 2 * m - top_strip)
     obstacles = [piles, menu_rect.inflate(g, g), actions.inflate(g, g), log.inflate(g, g),
                  hand_area]
-    for i, seat in enumerate(others):
-        frac = (i + 1) / (k + 1) if not crowded else i / max(k - 1, 1)
-        angle = math.pi + spread - frac * (math.pi + 2 * spread)  # left to right
-        x = cx + math.cos(angle) * rx  # the next player (clockwise) sits on your left
-        y = cy + int(20 * u) - math.sin(angle) * ry
-        rect = pygame.Rect(0, 0, panel_w, panel_h)
-        rect.center = (int(x), int(y))
-        rect = _clear_of(rect.clamp(window), obstacles, window)
-        seats[seat] = rect.center
+    # Panels shrink until no two of them overlap (large text, many seats, everyone on the
+    # arc at a shared screen): each placed panel is an obstacle for the next.
+    for _ in range(8):
+        placed: list[pygame.Rect] = []
+        for i, seat in enumerate(others):
+            frac = (i + 1) / (k + 1) if not crowded else i / max(k - 1, 1)
+            angle = math.pi + spread - frac * (math.pi + 2 * spread)  # left to right
+            x = cx + math.cos(angle) * rx  # the next player (clockwise) sits on your left
+            y = cy + int(20 * u) - math.sin(angle) * ry
+            rect = pygame.Rect(0, 0, panel_w, panel_h)
+            rect.center = (int(x), int(y))
+            rect = _clear_of(rect.clamp(window), obstacles + placed, window)
+            placed.append(rect)
+            seats[seat] = rect.center
+        if not any(a.colliderect(b) for j, a in enumerate(placed) for b in placed[j + 1:]) \
+                or panel_scale <= 0.45:
+            break
+        panel_scale *= 0.88
+        panel_w, panel_h = int(178 * u * panel_scale), int(112 * u * panel_scale)
+        top_y = m + top_strip + panel_h // 2
+        ry = max(1, cy + int(20 * u) - top_y)
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
                   unit, panel_scale, actions, (bw, bh, gap), menu_rect, banner_y, cu)
 

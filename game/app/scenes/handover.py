@@ -95,7 +95,10 @@ class HandoverScene(Scene):
             head = fonts.render(tr("recap.title"), u(18), GOLD, bold=True)
             surface.blit(head, head.get_rect(midtop=(w // 2, y)))
             y += head.get_height() + u(4)
-            for line in self.recap_lines(int(w * 0.84), u(18)):
+            # As many lines (at most three) as fit above the button.
+            step = fonts.font(u(18)).get_linesize() + u(2)
+            most = max(1, min(3, (self.ready.rect.top - u(8) - y) // step))
+            for line in self.recap_lines(int(w * 0.84), u(18), most):
                 t = fonts.fit(line, u(18), int(w * 0.84), WHITE)
                 surface.blit(t, t.get_rect(midtop=(w // 2, y)))
                 y += t.get_height() + u(2)
@@ -118,4 +121,4 @@ class HandoverScene(Scene):
             else:
                 lines[0] = "… " + lines[0]
                 break
-        return lines
+        return [line[:1].upper() + line[1:] for line in lines]  # each line reads as a sentence

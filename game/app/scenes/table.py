@@ -817,7 +817,8 @@ class TableScene(Scene):
             me = m_name(self, v)
             score = self.model.scores[v] if v < len(self.model.scores) else 0
             label = fonts.render(f"{me} · {tr('table.score', score=score)}", u(16), WHITE)
-            at = label.get_rect(bottomleft=(lay.hand_area.left, lay.hand_area.bottom + u(2)))
+            # Above the log, clear of the hand (whose cards may fill its whole width).
+            at = label.get_rect(bottomleft=(lay.log.left + u(4), lay.log.top - u(6)))
             surface.blit(label, at)
             if len(self.model.hand) == 1 and v < len(self.model.uno_called):
                 # The same badge the opponents get, beside your name.

@@ -57,7 +57,8 @@ class MatchEndScene(Scene):
     def fact_lines(self) -> list[str]:
         f = self.facts
         m = self.table.match
-        lines = [tr("end.fact_rounds", count=len(f.rounds))]
+        # The state counts the rounds even when the log does not reach it (a staged match).
+        lines = [tr("end.fact_rounds", count=max(len(f.rounds), m.state.round_no))]
         points, seat, round_no = f.biggest
         if seat >= 0:
             lines.append(tr("end.fact_biggest", name=m.seats[seat].name, points=points,

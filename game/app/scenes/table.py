@@ -848,9 +848,11 @@ class TableScene(Scene):
         if s.phase in (Phase.CHOOSE_COLOUR, Phase.WILD_POWER, Phase.PICK_TARGET):
             return tr("table.decide_prompt")
         if s.pending:
-            stack = any(a.kind == Kind.PLAY for a in self.match.legal(d))
-            return tr("table.your_penalty" if stack else "table.your_penalty_take",
-                      count=s.pending)
+            kinds = {a.kind for a in self.match.legal(d)}
+            key = ("table.your_penalty_challenge" if Kind.CHALLENGE in kinds
+                   else "table.your_penalty" if Kind.PLAY in kinds
+                   else "table.your_penalty_take")
+            return tr(key, count=s.pending)
         if s.phase == Phase.GIVE:
             return tr("table.choose_give", count=min(3, len(s.hands[d])) - len(s.give_cards))
         if self.chosen:

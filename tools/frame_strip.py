@@ -1,5 +1,5 @@
 """Save frame strips of the table's motion (a card flight, a colour change, the deal, a skip),
-to look at animation the way a player sees it:
+the round win, to look at animation the way a player sees it:
     python tools/frame_strip.py OUT_DIR [--lang zh] [--colour-blind] [--reduce-motion]
 Each strip is one PNG: a row of frames taken every --every ms at normal speed."""
 
@@ -99,6 +99,10 @@ def main() -> int:
     strip("skip", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))
     t = table_at(["b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     strip("draw", lambda: t.act(Action(Kind.DRAW, 0)))
+    t = table_at(["r7", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    t.match.state.uno_called[0] = True
+    s = t.match.state
+    strip("round_win", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))
     match = MatchController(OFFICIAL, seats, 7)
     while app.stack:
         app.pop()

@@ -468,8 +468,9 @@ class EventPlayer:
         s = self.scene
         party = [] if s.app.settings.reduce_motion else [
             celebration(s, e.winner, seed=s.match.version)]
-        self._banner(tr("table.round_won", name=self.name(e.winner)), None, 1600,
-                     bg=(30, 120, 60), sound="win", block=True, extra=party)
+        text = (tr("table.round_won_you") if e.winner == s.viewer
+                else tr("table.round_won", name=self.name(e.winner)))
+        self._banner(text, None, 1600, bg=(30, 120, 60), sound="win", block=True, extra=party)
 
 
 def celebration(scene: TableScene, seat: int, seed: int, count: int = 90) -> Tween:
@@ -485,7 +486,7 @@ def celebration(scene: TableScene, seat: int, seed: int, count: int = 90) -> Twe
     parts = []
     for _ in range(count):
         angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)  # upwards, fanned
-        speed = rng.uniform(260, 620) * u
+        speed = rng.uniform(380, 820) * u
         parts.append((math.cos(angle) * speed, math.sin(angle) * speed, rng.randrange(4),
                       rng.uniform(5, 10) * u, rng.uniform(-8, 8)))
     colours = [colour_rgb(c, high_contrast=hc) for c in range(4)]

@@ -31,3 +31,13 @@ def test_log_wraps_in_one_size_and_never_loses_words(app) -> None:
     assert " ".join(lines) == text
     zh = wrap("陈质疑了包的王牌加四，结果真的是诈唬", fonts.font(14), 60)
     assert "".join(zh) == "陈质疑了包的王牌加四，结果真的是诈唬" and len(zh) > 1
+
+
+def test_you_win_the_round(app) -> None:
+    state, _ = make(OFFICIAL, hands=["r1 r2", "g1 g2"])
+    table = open_table(app, OFFICIAL, seats(1), state=state)
+    said: list[str] = []
+    table.player._banner = lambda text, *a, **k: said.append(text)
+    table.player._RoundEnded(ev.RoundEnded(0, -1, (0, 3), ((), ()), (3, 0)))
+    table.player._RoundEnded(ev.RoundEnded(1, -1, (3, 0), ((), ()), (0, 3)))
+    assert said == ["You win the round!", "AI1 wins the round!"]

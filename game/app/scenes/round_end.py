@@ -75,7 +75,11 @@ class RoundEndScene(Scene):
         surface.blit(title, title.get_rect(midtop=(w // 2, u(18))))
         # The table of hands and points.
         top = u(76)
-        row_h = min(u(46), (h - top - u(300)) // max(s.n, 1))
+        # Rows share the height with a chart of at least u(110) above the buttons.
+        buttons_top = min(self.next_b.rect.top, self.menu_b.rect.top)
+        team_h = u(30) if m.rules.teams else 0
+        row_h = max(u(14), min(u(46), (buttons_top - u(24) - u(110) - team_h - top - u(26))
+                               // max(s.n, 1)))
         left = u(30)
         cols = [left, left + u(190), left + u(600), left + u(700)]
         heads = ["round.player", "round.cards_left", "round.points", "round.total"]
@@ -108,8 +112,11 @@ class RoundEndScene(Scene):
             text = "   ".join(tr("round.team_total", team=t + 1, score=v)
                               for t, v in sorted(totals.items()))
             t = fonts.render(text, u(18), GOLD, bold=True)
-            surface.blit(t, (left, top + u(30) + s.n * row_h))
-        self._chart(surface, pygame.Rect(u(30), h - u(280), w - u(400), u(180)))
+            surface.blit(t, (left, top + u(26) + s.n * row_h + u(4)))
+        chart_top = top + u(26) + s.n * row_h + team_h + u(10)
+        chart_h = min(u(180), buttons_top - u(14) - chart_top)
+        self._chart(surface, pygame.Rect(u(30), buttons_top - u(14) - chart_h, w - u(400),
+                                         chart_h))
 
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Running totals after each round, one line per seat."""

@@ -108,7 +108,7 @@ class RoundEndScene(Scene):
             surface.blit(st, st.get_rect(midtop=(w // 2, u(14) + title.get_height() + u(2))))
         # Rows: name | cards left | points | this round | total | progress to the target.
         top = u(84)
-        bottom = h - u(96)
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - u(12)  # above the buttons
         chart_h = u(150)
         n = s.n
         row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))

@@ -70,7 +70,7 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     n = len(seating)
     others_n = n - (1 if viewer is not None and viewer in seating else 0)
     panel_scale = 1.0 if others_n <= 4 else 0.85 if others_n <= 6 else 0.72
-    panel_w, panel_h = int(178 * u * panel_scale), int(112 * u * panel_scale)
+    panel_h = int(112 * u * panel_scale)
     m = int(8 * u)
     g = int(6 * u)
     # Cards: designed for 1280x720, never larger than the text scale makes them, and small
@@ -118,53 +118,61 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     # that would still land on the piles, the buttons or the log is moved off them.
     k = len(others)
     crowded = k > 5
-    top_y = m + top_strip + panel_h // 2
-    ry = max(1, cy + int(20 * u) - top_y)
     rx = w * (0.44 if crowded else 0.42)
     spread = 0.28 if crowded else 0.0
     window = pygame.Rect(m, m + top_strip, w - 2 * m, h - 2 * m - top_strip)
-    obstacles = [piles, menu_rect.inflate(g, g), actions.inflate(g, g), log.inflate(g, g),
-                 hand_area]
-    # Panels shrink until no two of them overlap (large text, many seats, everyone on the
-    # arc at a shared screen): each placed panel is an obstacle for the next.
-    for _ in range(8):
-        placed: list[pygame.Rect] = []
+    fixed_obstacles = [piles, menu_rect.inflate(g, g), actions.inflate(g, g),
+                       log.inflate(g, g), hand_area]
+    # A crowded table in a small window: the panels shrink until they all find room.
+    for attempt in range(6):
+        pw, ph = int(178 * u * panel_scale), int(112 * u * panel_scale)
+        top_y = m + top_strip + ph // 2
+        ry = max(1, cy + int(20 * u) - top_y)
+        obstacles = list(fixed_obstacles)
+        placed: dict[int, tuple[int, int]] = {}
+        fits = True
         for i, seat in enumerate(others):
             frac = (i + 1) / (k + 1) if not crowded else i / max(k - 1, 1)
             angle = math.pi + spread - frac * (math.pi + 2 * spread)  # left to right
             x = cx + math.cos(angle) * rx  # the next player (clockwise) sits on your left
             y = cy + int(20 * u) - math.sin(angle) * ry
-            rect = pygame.Rect(0, 0, panel_w, panel_h)
+            rect = pygame.Rect(0, 0, pw, ph)
             rect.center = (int(x), int(y))
-            rect = _clear_of(rect.clamp(window), obstacles + placed, window)
-            placed.append(rect)
-            seats[seat] = rect.center
-        if not any(a.colliderect(b) for j, a in enumerate(placed) for b in placed[j + 1:]) \
-                or panel_scale <= 0.45:
+            rect = _clear_of(rect.clamp(window), obstacles, window)
+            fits &= rect.collidelist(obstacles) < 0
+            obstacles.append(rect.inflate(g, g))  # the next opponents keep clear of it
+            placed[seat] = rect.center
+        if fits or attempt == 5:
             break
         panel_scale *= 0.88
-        panel_w, panel_h = int(178 * u * panel_scale), int(112 * u * panel_scale)
-        top_y = m + top_strip + panel_h // 2
-        ry = max(1, cy + int(20 * u) - top_y)
+    seats.update(placed)
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
                   unit, panel_scale, actions, (bw, bh, gap), menu_rect, banner_y, cu)
 
 
 def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect],
               window: pygame.Rect) -> pygame.Rect:
-    """The rect moved the least distance (up, down, left or right) so that it touches none
-    of the obstacles and stays in the window; unmoved when no such move exists."""
+    """The rect moved the least distance so that it touches none of the obstacles and
+    stays in the window (one or two straight moves, each just clearing an obstacle);
+    unmoved when no such move exists."""
     if rect.collidelist(obstacles) < 0:
         return rect
+
+    def moves(r: pygame.Rect) -> list[pygame.Rect]:
+        out = []
+        for ob in (obstacles[i] for i in r.collidelistall(obstacles)):
+            out += [r.move(0, ob.top - r.bottom - 1), r.move(0, ob.bottom - r.top + 1),
+                    r.move(ob.left - r.right - 1, 0), r.move(ob.right - r.left + 1, 0)]
+        return [m for m in out if window.contains(m)]
+
+    def cost(r: pygame.Rect) -> int:
+        return abs(r.x - rect.x) + abs(r.y - rect.y)
+
     best: pygame.Rect | None = None
-    for ob in obstacles:
-        for dx, dy in ((0, ob.top - rect.bottom - 1), (0, ob.bottom - rect.top + 1),
-                       (ob.left - rect.right - 1, 0), (ob.right - rect.left + 1, 0)):
-            moved = rect.move(dx, dy)
-            if window.contains(moved) and moved.collidelist(obstacles) < 0 and (
-                    best is None or abs(dx) + abs(dy) < abs(best.x - rect.x)
-                    + abs(best.y - rect.y)):
-                best = moved
+    for first in moves(rect):
+        for r in [first] + (moves(first) if first.collidelist(obstacles) >= 0 else []):
+            if r.collidelist(obstacles) < 0 and (best is None or cost(r) < cost(best)):
+                best = r
     return best if best is not None else rect
 
 

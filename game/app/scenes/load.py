@@ -8,18 +8,13 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.persist import SaveEntry, explain_save_error
-from game.app.scene import Scene
+from game.app.scenes.paged import PagedScene
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.match import AUTOSAVE, summary_of
 
 
-class LoadScene(Scene):
-    escape_pops = True
+class LoadScene(PagedScene):
     name = "load"
-
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.page = 0
 
     def _rows(self) -> tuple[int, int, int]:
         """Top of the list, row height, and how many rows fit above the bottom buttons."""
@@ -32,10 +27,7 @@ class LoadScene(Scene):
         w, h = self.app.size
         u = self.app.u
         top, row_h, per_page = self._rows()
-        entries = self.app.saves.list()
-        self.pages = max(1, -(-len(entries) // per_page))
-        self.page = min(self.page, self.pages - 1)
-        self.slots: list[SaveEntry] = entries[self.page * per_page:(self.page + 1) * per_page]
+        self.slots: list[SaveEntry] = self.paginate(self.app.saves.list(), per_page)
         self.load_buttons: dict[object, SaveEntry] = {}
         self.delete_buttons: dict[object, SaveEntry] = {}
         for i, entry in enumerate(self.slots):
@@ -46,15 +38,7 @@ class LoadScene(Scene):
                 lb.disable()
             self.load_buttons[lb] = entry
             self.delete_buttons[db] = entry
-        self.prev_b = self.next_b = None
-        if self.pages > 1:
-            self.prev_b = button(self, "load.prev", pygame.Rect(u(40), h - u(70), u(160), u(50)))
-            self.next_b = button(self, "load.next", pygame.Rect(u(210), h - u(70), u(160),
-                                                                u(50)))
-            if self.page == 0:
-                self.prev_b.disable()
-            if self.page == self.pages - 1:
-                self.next_b.disable()
+        self.add_pager()
         self.add_back()
 
     def on_button(self, element) -> None:
@@ -66,9 +50,8 @@ class LoadScene(Scene):
             entry = self.delete_buttons[element]
             self.app.saves.delete(entry.name, auto=entry.auto)
             self.build()
-        elif element is self.prev_b or element is self.next_b:
-            self.page += 1 if element is self.next_b else -1
-            self.build()
+        else:
+            self.page_button(element)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

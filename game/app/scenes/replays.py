@@ -14,6 +14,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.persist import explain_save_error
 from game.app.scene import Scene
+from game.app.scenes.paged import PagedScene
 from game.app.scenes.replay import deal_code_of
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.dealcode import MAX_CODE, DealCodeError, decode
@@ -28,13 +29,11 @@ def when(record: RoundRecord) -> str:
         return record.finished[:16]
 
 
-class ReplaysScene(Scene):
-    escape_pops = True
+class ReplaysScene(PagedScene):
     name = "replays"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.page = 0
         self.rounds: list[RoundRecord] = app.saves.history()
 
     def _rows(self) -> tuple[int, int, int]:
@@ -50,40 +49,21 @@ class ReplaysScene(Scene):
         w, h = self.app.size
         u = self.app.u
         top, row_h, per_page = self._rows()
-        self.pages = max(1, -(-len(self.rounds) // per_page))
-        self.page = min(self.page, self.pages - 1)
-        self.shown = self.rounds[self.page * per_page:(self.page + 1) * per_page]
+        self.shown = self.paginate(self.rounds, per_page)
         self.watch_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
-        self.prev_b = self.next_b = None
-        if self.pages > 1:
-            self.prev_b = button(self, "load.prev", pygame.Rect(u(40), h - u(70), u(160), u(50)))
-            self.next_b = button(self, "load.next", pygame.Rect(u(210), h - u(70), u(160),
-                                                                u(50)))
-            if self.page == 0:
-                self.prev_b.disable()
-            if self.page == self.pages - 1:
-                self.next_b.disable()
+        self.add_pager()
         self.add_back()
 
     def on_button(self, element) -> None:
         if element in self.watch_buttons:
             self.watch(self.watch_buttons[element])
-        elif element is self.prev_b or element is self.next_b:
-            self.page += 1 if element is self.next_b else -1
-            self.build()
-
-    def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_PAGEDOWN and self.page < self.pages - 1:
-            self.page += 1
-            self.build()
-        elif event.key == pygame.K_PAGEUP and self.page > 0:
-            self.page -= 1
-            self.build()
+        else:
+            self.page_button(element)
 
     def watch(self, record: RoundRecord) -> bool:
         from game.app.scenes.message import MessageScene

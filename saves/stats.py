@@ -128,24 +128,34 @@ class PlayerStats:
 
 @dataclass(frozen=True)
 class Stats:
-    """All players' statistics, keyed by player_key(name)."""
+    """All players' statistics, keyed by player_key(name), and the lessons completed."""
 
     players: Mapping[str, PlayerStats] = field(default_factory=lambda: MappingProxyType({}))
+    # Tutorial and Try-it lessons finished on this computer (their check marks).
+    lessons: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not all(isinstance(entry, PlayerStats) for entry in self.players.values()):
             raise TypeError("players values must be PlayerStats")
         object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+        object.__setattr__(self, "lessons", frozenset(self.lessons))
+        if not all(isinstance(name, str) for name in self.lessons):
+            raise TypeError("lessons must be lesson names")
+
+    def with_lesson(self, lesson: str) -> Stats:
+        """These statistics with `lesson` checked as done."""
+        return replace(self, lessons=self.lessons | {check_name(lesson, "a lesson", limit=64)})
 
     def player(self, name: str) -> PlayerStats:
         """The named player's totals (zeros for someone who has not played yet)."""
         return self.players.get(player_key(name), PlayerStats())
 
     def with_player(self, name: str, entry: PlayerStats) -> Stats:
-        return Stats({**self.players, player_key(name): entry})
+        return Stats({**self.players, player_key(name): entry}, self.lessons)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": {name: entry.to_dict() for name, entry in sorted(self.players.items())}}
+        return {"players": {name: entry.to_dict() for name, entry in sorted(self.players.items())},
+                "lessons": sorted(self.lessons)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, source: str = "stats") -> Stats:
@@ -154,7 +164,8 @@ class Stats:
         players_raw = data.get("players") if isinstance(data, Mapping) else None
         if not isinstance(players_raw, Mapping):
             log.warning("%s: no players object; starting with empty statistics", source)
-            return cls()
+            lessons = data.get("lessons", []) if isinstance(data, Mapping) else []
+            return cls(lessons=_lenient_lessons(lessons, source))
         if len(players_raw) > MAX_PLAYERS:
             log.warning(
                 "%s: %d players; keeping the %d most active", source, len(players_raw), MAX_PLAYERS
@@ -171,7 +182,24 @@ class Stats:
                 log.warning("%s: skipping player %r (not an object)", source, key)
                 continue
             players[key] = _lenient_player(raw, f"{source}: {key}")
-        return cls(players)
+        return cls(players, _lenient_lessons(data.get("lessons", []), source))
+
+
+MAX_LESSONS = 200
+
+
+def _lenient_lessons(raw: Any, source: str) -> frozenset[str]:
+    """Lesson check marks from untrusted data: anything that is not a short name is dropped."""
+    if not isinstance(raw, list):
+        log.warning("%s: lessons is not a list; check marks dropped", source)
+        return frozenset()
+    out: set[str] = set()
+    for item in raw[:MAX_LESSONS]:
+        try:
+            out.add(check_name(item, "a lesson", limit=64))
+        except (ValueError, TypeError):
+            log.warning("%s: skipping a lesson check mark %r", source, item)
+    return frozenset(out)
 
 
 def _rounds_of(raw: Any) -> int:
@@ -201,7 +229,7 @@ def trimmed(stats: Stats, keep: Iterable[str] = ()) -> Stats:
     kept = {key: entry for key, entry in stats.players.items() if key in wanted}
     others = [(key, entry) for key, entry in stats.players.items() if key not in wanted]
     kept.update(_most_active(others, max(0, MAX_PLAYERS - len(kept))))
-    return Stats(kept)
+    return Stats(kept, stats.lessons)
 
 
 def _lenient_counts(raw: Mapping[str, Any], names: Iterable[str], where: str) -> dict[str, int]:

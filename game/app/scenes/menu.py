@@ -19,9 +19,9 @@ class MenuScene(Scene):
         w, h = self.app.size
         u = self.app.u
         self.buttons = dict(zip(
-            ("new", "continue", "load", "settings", "stats", "rules", "quit"),
+            ("new", "continue", "load", "settings", "stats", "rules", "learn", "quit"),
             column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.settings",
-                          "menu.statistics", "menu.rules", "menu.quit"],
+                          "menu.statistics", "menu.rules", "menu.learn", "menu.quit"],
                    centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
                    gap=u(10)), strict=True))
         latest = self.app.saves.latest()
@@ -54,6 +54,10 @@ class MenuScene(Scene):
             self.app.push(StatsScene(self.app))
         elif element is b["rules"]:
             self.app.push(RulesScene(self.app, None))
+        elif element is b["learn"]:
+            from game.app.tutorial.scene import LessonsScene
+
+            self.app.push(LessonsScene(self.app))
         elif element is b["quit"]:
             self.app.quit()
 

@@ -69,10 +69,12 @@ class RulesEditScene(Scene):
         col_w = (w - u(60)) // cols
         row_h = min(u(36), (h - top - u(130)) // rows)
         self.option_buttons: dict[object, str] = {}
+        self.try_buttons: dict[object, str] = {}
         for i, name in enumerate(names):
             c, r = divmod(i, rows)
             rect = pygame.Rect(u(20) + c * col_w, top + r * row_h, col_w - u(10), row_h - u(4))
             spec = SPECS[name]
+            rect = self._try_it(name, rect)
             b = button(self, "rules.option", rect, object_id="#small",
                        name=tr(f"rule.{name}"),
                        value=value_text(spec, getattr(self.rules, name)),
@@ -82,9 +84,21 @@ class RulesEditScene(Scene):
         done.bottomright = (w - u(30), h - u(20))
         self.done_b = button(self, "rules.done", done, object_id="#big_button")
 
+    def _try_it(self, name: str, rect: pygame.Rect) -> pygame.Rect:
+        """A Try it button at the end of an option's row (when it has a lesson); the rest of
+        the row for the option itself."""
+        from game.app.tutorial.scene import try_it_button
+
+        return try_it_button(self, name, rect, self.try_buttons)
+
     def on_button(self, element) -> None:
         if element is self.done_b:
             self.app.pop()
+            return
+        if element in self.try_buttons:
+            from game.app.tutorial.scene import open_try_it
+
+            open_try_it(self.app, self.try_buttons[element])
             return
         name = self.option_buttons.get(element)
         if name is None:

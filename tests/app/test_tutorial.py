@@ -9,9 +9,10 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.app import i18n
+from game.app import fonts, i18n
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.prompt import ChoiceOverlay
+from game.app.table import render
 from game.app.tutorial.lessons import TRY_IT_OPTIONS, all_lessons, try_it_available
 from game.app.tutorial.scene import LessonsScene, TutorialScene, open_try_it
 from game.engine.cards import CARD_FACE
@@ -157,3 +158,60 @@ def test_open_try_it_ignores_options_without_a_lesson(app) -> None:
     frames(app, 2)
     open_try_it(app, "hand_size")
     assert isinstance(app.top, MenuScene)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lesson_texts_fit_their_panel(app, lang: str, scale: float) -> None:
+    """At 100 % and 150 % text, every lesson's title, instruction, rule sentence and
+    finishing text fit the panel, which stays on screen clear of the buttons and the log."""
+    app.apply_settings(replace(app.settings, language=Language(lang), ui_scale=scale))
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    try:
+        for index, lesson in enumerate(LESSONS):
+            scene = TutorialScene(app, list(LESSONS), index)
+            app.push(scene)
+            frames(app, 2)
+            for finished in (False, True):
+                scene.finished = finished
+                area = scene.panel_area()
+                size, lines = scene.panel_lines(area)
+                assert size >= 11, f"{lesson.id}: text shrank to {size}px"
+                inner = area.width - app.u(24)
+
+                for line, _colour, bold in lines:
+                    assert fonts.font(size, bold).size(line)[0] <= inner, (lesson.id, line)
+                assert len(lines) * int(size * 1.35) <= area.height
+                assert app.screen.get_rect().contains(area)
+                assert not area.colliderect(scene.layout.log)
+                for seat in scene.layout.seats:
+                    if seat != scene.viewer:
+                        assert not area.colliderect(render.seat_panel_rect(scene.layout, seat))
+                for b in scene.lesson_buttons.values():
+                    assert not area.colliderect(b.rect)
+                    label = i18n.tr(scene._next_key() if b is scene.lesson_buttons["next"]
+                                    else "tutorial.leave")
+                    assert fonts.font(app.u(20)).size(label)[0] < b.rect.width
+            app.pop()
+    finally:
+        i18n.set_language("en")
+
+
+def test_try_a_rule_from_the_in_game_rules_opens_its_lesson(app) -> None:
+    from game.app.scenes.help import RulesScene
+    from game.app.tutorial.scene import TryItScene
+
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    rules = RulesScene(app, None)
+    app.push(rules)
+    frames(app, 3)
+    click(app, rules.try_b.rect.center)
+    assert isinstance(app.top, TryItScene)
+    listing = app.top
+    b = next(b for b, i in listing.items.items() if listing.lessons[i].option == "seven_zero")
+    click(app, b.rect.center)
+    assert isinstance(app.top, TutorialScene) and app.top.lesson.option == "seven_zero"
+    click(app, app.top.lesson_buttons["leave"].rect.center)
+    assert app.top is listing

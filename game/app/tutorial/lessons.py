@@ -84,7 +84,9 @@ class Lesson:
         return f"lesson.{self.id}.wrong"
 
     def done_key(self) -> str:
-        return f"lesson.{self.id}.done" if self.data.get("done_text") else "tutorial.done"
+        if self.data.get("done_text"):
+            return f"lesson.{self.id}.done"
+        return "tutorial.done" if self.option else "tutorial.done_basic"
 
     def position(self) -> State:
         """The staged deal, before the scripted opening moves."""

@@ -4,6 +4,7 @@ sees it), the tutorial's lesson list, and the rules' Try it list."""
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -32,23 +33,33 @@ RULE_TEXT = (190, 235, 205)
 _BUTTON_KINDS = {Kind.DRAW: "draw", Kind.TAKE: "draw", Kind.KEEP: "draw", Kind.CALL_UNO: "uno"}
 
 
+# A unit of line breaking: one CJK character (Chinese breaks between any two), a run of
+# other non-space characters (a word, "+4", "5："), or a run of spaces.
+_CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+_NO_LINE_START = frozenset("，。：；！？、）」』”’》,.:;!?)")
+_UNITS = re.compile(f"[{_CJK}]|[^\\s{_CJK}]+|\\s+")
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Lines of `text` no wider than `width` at `size`: by words, or by characters for
-    Chinese (which has no spaces between words)."""
+    """Lines of `text` no wider than `width` at `size`, measured with the font that draws
+    them: breaking between words, and between any two Chinese characters."""
     f = fonts.font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
-        units = para.split(" ") if " " in para else list(para)
-        joiner = " " if " " in para else ""
         line = ""
-        for unit in units:
-            trial = f"{line}{joiner}{unit}" if line else unit
-            if f.size(trial)[0] <= width or not line:
+        for unit in _UNITS.findall(para):
+            trial = line + unit
+            if f.size(trial.rstrip())[0] <= width or not line.strip():
                 line = trial
-            else:
-                lines.append(line)
-                line = unit
-        lines.append(line)
+                continue
+            if unit in _NO_LINE_START and len(line.rstrip()) > 1:
+                # Chinese never starts a line with closing punctuation: the character
+                # before it comes down too.
+                unit = line.rstrip()[-1] + unit
+                line = line.rstrip()[:-1]
+            lines.append(line.rstrip())
+            line = "" if unit.isspace() else unit
+        lines.append(line.rstrip())
     return lines
 
 
@@ -161,10 +172,10 @@ class TutorialScene(TableScene):
     def build(self) -> None:
         super().build()
         u = self.app.u
-        f = fonts.font(u(16))
+        f = fonts.font(u(20))  # the theme's button text size
         labels = {"next": self._next_key(), "leave": "tutorial.leave"}
         width = max(f.size(tr(k))[0] for k in ("tutorial.skip", "tutorial.next",
-                                               "tutorial.finish", "tutorial.leave")) + u(36)
+                                               "tutorial.finish", "tutorial.leave")) + u(40)
         self.lesson_buttons = {}
         for i, (name, k) in enumerate(labels.items()):
             rect = pygame.Rect(u(12), u(10) + i * u(46), width, u(40))
@@ -194,6 +205,12 @@ class TutorialScene(TableScene):
             self.app.replace(TutorialScene(self.app, self.lessons, self.index + 1))
         else:
             self.app.pop()
+
+    def status_text(self) -> str:
+        if self.finished:
+            return tr("tutorial.finished")
+        # Opponents never take a turn in a lesson: no "is thinking" while the lesson waits.
+        return super().status_text() if self._human_turn() else ""
 
     def open_pause(self) -> None:
         self.app.pop()  # Escape or Menu leaves the lesson: nothing to save
@@ -237,7 +254,21 @@ class TutorialScene(TableScene):
         top = (max(r.bottom for r in buttons) if buttons else u(10)) + u(10)
         lay = self.layout
         width = max(lay.log.width, min(u(300), int(lay.size[0] * 0.24)))
-        return pygame.Rect(u(12), top, width, max(u(60), lay.log.top - u(10) - top))
+        area = pygame.Rect(u(12), top, width, max(u(60), lay.log.top - u(10) - top))
+        # Clear of the opponents' panels: narrower when one is to the right, below one that
+        # sits in the column itself.
+        for seat in sorted(lay.seats, key=lambda s: lay.seats[s][1]):
+            if seat == self.viewer:
+                continue
+            panel = render.seat_panel_rect(lay, seat)
+            if not panel.colliderect(area):
+                continue
+            if panel.left - area.x >= u(220):
+                area.width = panel.left - u(8) - area.x
+            else:
+                area.height = max(u(60), area.bottom - panel.bottom - u(8))
+                area.top = panel.bottom + u(8)
+        return area
 
     def panel_lines(self, area: pygame.Rect) -> tuple[int, list[tuple[str, tuple, bool]]]:
         """The largest text size at which the lesson's texts fit `area`, and its lines."""
@@ -252,7 +283,8 @@ class TutorialScene(TableScene):
         while True:
             lines = [(line, c, b) for text, c, b in paras for line in wrap(text, size, inner, b)]
             height = len(lines) * int(size * 1.35) + len(paras) * u(6) + u(20)
-            if height <= area.height or size <= 9:
+            wide = any(fonts.font(size, b).size(line)[0] > inner for line, _, b in lines)
+            if (height <= area.height and not wide) or size <= 9:
                 return size, lines
             size -= 1
 
@@ -316,6 +348,19 @@ class ListScene(Scene):
     def first_button(self, top: int) -> pygame.Rect | None:
         return None
 
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """A drawn check mark on each finished lesson (the text fonts lack the glyph)."""
+        super().draw_over_ui(surface)
+        u = self.app.u
+        done = self.app.saves.stats().lessons
+        for b, i in self.items.items():
+            if self.lessons[i].id in done:
+                r = b.rect
+                x, y, s = r.x + u(14), r.centery, max(4, r.height // 4)
+                pygame.draw.lines(surface, (120, 230, 140), False,
+                                  [(x, y), (x + s * 2 // 3, y + s * 2 // 3),
+                                   (x + s * 2, y - s)], max(2, u(3)))
+
     def on_button(self, element) -> None:
         if element in self.items:
             self.app.push(TutorialScene(self.app, self.lessons, self.items[element]))
@@ -338,7 +383,7 @@ class LessonsScene(ListScene):
         done = self.app.saves.stats().lessons
         k = "tutorial.continue" if any(le.id in done for le in self.lessons) else \
             "tutorial.start"
-        width = fonts.font(u(20)).size(tr(k))[0] + u(60)
+        width = fonts.font(u(26), bold=True).size(tr(k))[0] + u(60)  # #big_button text
         rect = pygame.Rect(u(30), top, max(u(260), width), u(50))
         self.start_b = button(self, k, rect, object_id="#big_button")
         return rect

@@ -158,11 +158,13 @@ def _check_day(day: str) -> str:
 
 @dataclass(frozen=True)
 class Stats:
-    """All players' statistics, keyed by player_key(name); and the daily deals' results,
-    keyed by ISO date."""
+    """All players' statistics, keyed by player_key(name); the daily deals' results, keyed by
+    ISO date; and the lessons completed."""
 
     players: Mapping[str, PlayerStats] = field(default_factory=lambda: MappingProxyType({}))
     daily: Mapping[str, DailyResult] = field(default_factory=lambda: MappingProxyType({}))
+    # Tutorial and Try-it lessons finished on this computer (their check marks).
+    lessons: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not all(isinstance(entry, PlayerStats) for entry in self.players.values()):
@@ -172,24 +174,32 @@ class Stats:
             raise TypeError("daily values must be DailyResult")
         days = sorted(self.daily, reverse=True)[:MAX_DAILY]
         object.__setattr__(self, "daily", MappingProxyType({d: self.daily[d] for d in days}))
+        object.__setattr__(self, "lessons", frozenset(self.lessons))
+        if not all(isinstance(name, str) for name in self.lessons):
+            raise TypeError("lessons must be lesson names")
 
     def with_daily(self, day: str, result: DailyResult) -> Stats:
         """These statistics with the daily deal of `day` recorded, unless it already is (a
         day's deal counts the first time it is played)."""
         if _check_day(day) in self.daily:
             return self
-        return Stats(self.players, {**self.daily, day: result})
+        return replace(self, daily={**self.daily, day: result})
+
+    def with_lesson(self, lesson: str) -> Stats:
+        """These statistics with `lesson` checked as done."""
+        return replace(self, lessons=self.lessons | {check_name(lesson, "a lesson", limit=64)})
 
     def player(self, name: str) -> PlayerStats:
         """The named player's totals (zeros for someone who has not played yet)."""
         return self.players.get(player_key(name), PlayerStats())
 
     def with_player(self, name: str, entry: PlayerStats) -> Stats:
-        return Stats({**self.players, player_key(name): entry}, self.daily)
+        return replace(self, players={**self.players, player_key(name): entry})
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "players": {name: entry.to_dict() for name, entry in sorted(self.players.items())}}
+            "players": {name: entry.to_dict() for name, entry in sorted(self.players.items())},
+            "lessons": sorted(self.lessons)}
         if self.daily:
             data["daily"] = {day: entry.to_dict() for day, entry in sorted(self.daily.items())}
         return data
@@ -201,7 +211,8 @@ class Stats:
         players_raw = data.get("players") if isinstance(data, Mapping) else None
         if not isinstance(players_raw, Mapping):
             log.warning("%s: no players object; starting with empty statistics", source)
-            return cls()
+            lessons = data.get("lessons", []) if isinstance(data, Mapping) else []
+            return cls(lessons=_lenient_lessons(lessons, source))
         if len(players_raw) > MAX_PLAYERS:
             log.warning(
                 "%s: %d players; keeping the %d most active", source, len(players_raw), MAX_PLAYERS
@@ -218,7 +229,8 @@ class Stats:
                 log.warning("%s: skipping player %r (not an object)", source, key)
                 continue
             players[key] = _lenient_player(raw, f"{source}: {key}")
-        return cls(players, _lenient_daily(data.get("daily", {}), source))
+        return cls(players, _lenient_daily(data.get("daily", {}), source),
+                   _lenient_lessons(data.get("lessons", []), source))
 
 
 def _lenient_daily(raw: Any, source: str) -> dict[str, DailyResult]:
@@ -236,6 +248,23 @@ def _lenient_daily(raw: Any, source: str) -> dict[str, DailyResult]:
         except (TypeError, ValueError) as exc:
             log.warning("%s: skipping the daily deal of %r (%s)", source, day[:20], exc)
     return daily
+
+
+MAX_LESSONS = 200
+
+
+def _lenient_lessons(raw: Any, source: str) -> frozenset[str]:
+    """Lesson check marks from untrusted data: anything that is not a short name is dropped."""
+    if not isinstance(raw, list):
+        log.warning("%s: lessons is not a list; check marks dropped", source)
+        return frozenset()
+    out: set[str] = set()
+    for item in raw[:MAX_LESSONS]:
+        try:
+            out.add(check_name(item, "a lesson", limit=64))
+        except (ValueError, TypeError):
+            log.warning("%s: skipping a lesson check mark %r", source, item)
+    return frozenset(out)
 
 
 def _rounds_of(raw: Any) -> int:
@@ -265,7 +294,7 @@ def trimmed(stats: Stats, keep: Iterable[str] = ()) -> Stats:
     kept = {key: entry for key, entry in stats.players.items() if key in wanted}
     others = [(key, entry) for key, entry in stats.players.items() if key not in wanted]
     kept.update(_most_active(others, max(0, MAX_PLAYERS - len(kept))))
-    return Stats(kept, stats.daily)
+    return replace(stats, players=kept)
 
 
 def _lenient_counts(raw: Mapping[str, Any], names: Iterable[str], where: str) -> dict[str, int]:

@@ -315,6 +315,14 @@ class SaveService:
             # A finished match is not offered by Continue; its named saves stay.
             self.delete(match.match_id, auto=True)
 
+    def lesson_done(self, lesson: str) -> None:
+        """Check a tutorial or Try-it lesson as done in the statistics."""
+        stats = self.stats().with_lesson(lesson)
+        if self.enabled:
+            self._write_stats(stats, [])
+        else:
+            self._stats = stats
+
     def _write_stats(self, stats: Stats, players: list[str]) -> None:
         self._stats = trimmed(stats, players)
         try:

@@ -68,7 +68,7 @@ class StateData:
     turns: int
     reshuffles: int
     wd4_guilty: bool
-    stock: list[int]
+    stock: list[int]  # stock[-1] is the next card drawn (see position.from_position)
     discard: list[int]
     alt: list[int]
     give_cards: list[int]

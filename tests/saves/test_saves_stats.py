@@ -154,3 +154,22 @@ def test_totals_are_consistent(rounds: list[tuple[bool, int, str]]) -> None:
     assert sum(r.rounds_played for r in ann.by_tier.values()) == len(rounds)
     assert ann.current_streak <= ann.longest_streak <= ann.rounds_won
     assert Stats.from_dict(json.loads(json.dumps(stats.to_dict()))) == stats
+
+
+def test_lesson_check_marks_round_trip_and_survive_player_updates(tmp_path) -> None:
+    from saves.stats import Stats, load_stats, record_round, save_stats
+
+    stats = Stats().with_lesson("match").with_lesson("deflect_draw_two")
+    stats = record_round(stats, "Ann", won=True, points=10)
+    path = save_stats(stats, tmp_path / "stats.json")
+    again = load_stats(path)
+    assert again.lessons == {"match", "deflect_draw_two"}
+    assert again.player("Ann").rounds_won == 1
+
+
+def test_bad_lesson_check_marks_are_dropped_not_fatal() -> None:
+    from saves.stats import Stats
+
+    stats = Stats.from_dict({"players": {}, "lessons": ["ok", 5, "", "x" * 99]})
+    assert stats.lessons == {"ok"}
+    assert Stats.from_dict({"players": {}, "lessons": "match"}).lessons == frozenset()

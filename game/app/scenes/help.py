@@ -50,7 +50,15 @@ class RulesScene(Scene):
         box = pygame.Rect(u(40), u(80), w - u(80), h - u(170))
         self.add(UITextBox(self.text(), box, self.app.ui))
         self.add_back()
+        from game.app.tutorial.scene import try_rules_button
 
+        self.try_b = try_rules_button(self, self.back_b)
+
+    def on_button(self, element) -> None:
+        if element is self.try_b:
+            from game.app.tutorial.scene import TryItScene
+
+            self.app.push(TryItScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)

@@ -19,11 +19,11 @@ class MenuScene(Scene):
         w, h = self.app.size
         u = self.app.u
         self.buttons = dict(zip(
-            ("new", "continue", "load", "replays", "daily", "settings", "stats", "rules",
-             "quit"),
-            column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.replays",
-                          "menu.daily", "menu.settings", "menu.statistics", "menu.rules",
-                          "menu.quit"],
+            ("new", "continue", "load", "learn", "replays", "daily", "settings", "stats",
+             "rules", "quit"),
+            column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.learn",
+                          "menu.replays", "menu.daily", "menu.settings", "menu.statistics",
+                          "menu.rules", "menu.quit"],
                    centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
                    gap=u(10), bottom=h - u(12)), strict=True))
         # The logo and tagline share whatever height the buttons leave above them.
@@ -66,6 +66,10 @@ class MenuScene(Scene):
             self.app.push(StatsScene(self.app))
         elif element is b["rules"]:
             self.app.push(RulesScene(self.app, None))
+        elif element is b["learn"]:
+            from game.app.tutorial.scene import LessonsScene
+
+            self.app.push(LessonsScene(self.app))
         elif element is b["quit"]:
             self.app.quit()
 

@@ -14,6 +14,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.render import wrap
+from game.app.tutorial.scene import open_try_it, try_it_available
 from game.app.ui import (
     GOLD,
     WHITE,
@@ -139,6 +140,7 @@ class RulesEditScene(Scene):
         self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, content_h))
         self.control_w = min(u(240), inner_w // 3)
         self.controls: dict[object, str] = {}
+        self.try_buttons: dict[object, str] = {}
         for i, name in enumerate(names):
             spec = SPECS[name]
             y = y0 + i * self.row_h + u(6)
@@ -163,6 +165,13 @@ class RulesEditScene(Scene):
             if box is not None:
                 keep_visible(c, box)
             self.controls[c] = name
+            if try_it_available(name):  # a staged deal where this rule is used once
+                tw = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(24)
+                tb = button(self, "tutorial.try_it", pygame.Rect(
+                    x - tw - u(10), y, tw, u(34)), object_id="#small", container=box)
+                if box is not None:
+                    keep_visible(tb, box)
+                self.try_buttons[tb] = name
         done = pygame.Rect(0, 0, u(220), u(50))
         done.bottomright = (w - u(30), h - u(20))
         self.done_b = button(self, "rules.done", done, object_id="#big_button")
@@ -218,6 +227,8 @@ class RulesEditScene(Scene):
         elif element in self.section_buttons:
             self.section = self.section_buttons[element]
             self._rebuild()
+        elif element in self.try_buttons:
+            open_try_it(self.app, self.try_buttons[element])
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -257,9 +268,11 @@ class RulesEditScene(Scene):
         surface.set_clip(view)
         text_w = view.width - self.control_w - u(48)
         font = fonts.font(u(15))
+        tries = {n: b.rect.width + u(10) for b, n in self.try_buttons.items()}
         for widget, name in self.controls.items():
             y = widget.rect.top
             x = view.x + u(22)
+            text_w = view.width - self.control_w - u(48) - tries.get(name, 0)
             if self.differs(name):
                 pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
             t = fonts.fit(tr(f"rule.{name}"), u(19), text_w, GOLD if self.differs(name)

@@ -1,0 +1,448 @@
+"""The lesson table (the real TableScene with a lesson checking each move before the engine
+sees it), the tutorial's lesson list, and the rules' Try it list."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.app import fonts
+from game.app.i18n import key, tr
+from game.app.scene import Scene
+from game.app.scenes.table import TableScene
+from game.app.table import render
+from game.app.table.match import MatchController
+from game.app.tutorial.lessons import (
+    TRY_IT_OPTIONS,
+    Lesson,
+    basics,
+    lesson_for,
+    try_it_available,
+)
+from game.app.ui import GOLD, WHITE, button, felt
+from game.engine import Action, Kind, redact
+from game.engine import events as ev
+from game.engine.cards import CARD_FACE
+from game.engine.state import Phase
+from saves.match import SeatInfo
+
+RULE_TEXT = (190, 235, 205)
+_BUTTON_KINDS = {Kind.DRAW: "draw", Kind.TAKE: "draw", Kind.KEEP: "draw", Kind.CALL_UNO: "uno"}
+
+
+# A unit of line breaking: one CJK character (Chinese breaks between any two), a run of
+# other non-space characters (a word, "+4", "5："), or a run of spaces.
+_CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+_NO_LINE_START = frozenset("，。：；！？、）」』”’》,.:;!?)")
+_UNITS = re.compile(f"[{_CJK}]|[^\\s{_CJK}]+|\\s+")
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Lines of `text` no wider than `width` at `size`, measured with the font that draws
+    them: breaking between words, and between any two Chinese characters."""
+    f = fonts.font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for unit in _UNITS.findall(para):
+            trial = line + unit
+            if f.size(trial.rstrip())[0] <= width or not line.strip():
+                line = trial
+                continue
+            if unit in _NO_LINE_START and len(line.rstrip()) > 1:
+                # Chinese never starts a line with closing punctuation: the character
+                # before it comes down too.
+                unit = line.rstrip()[-1] + unit
+                line = line.rstrip()[:-1]
+            lines.append(line.rstrip())
+            line = "" if unit.isspace() else unit
+        lines.append(line.rstrip())
+    return lines
+
+
+class TutorialScene(TableScene):
+    """One lesson on the table. Opponents never act on their own: the lesson's scripted
+    opening moves are all they do. A move the lesson does not ask for is explained and never
+    sent to the engine, so it costs nothing."""
+
+    name = "tutorial"
+
+    def __init__(self, app, lessons: list[Lesson], index: int = 0) -> None:
+        self.lessons = lessons
+        self.index = index
+        self.lesson = lessons[index]
+        le = self.lesson
+        names = [tr("tutorial.you")] + [tr("tutorial.opponent", number=i)
+                                       for i in range(1, le.players)]
+        seats = [SeatInfo.human(names[0])] + [SeatInfo.ai(n, "easy") for n in names[1:]]
+        match = MatchController(le.rules, seats, seed=1)
+        match.state = le.position()
+        super().__init__(app, match)
+        self.step = 0
+        self.seen = 0
+        self.finished = False
+        self.corrections = 0
+        self.opened = False
+        self.lesson_buttons: dict[str, UIButton] = {}
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- the lesson ------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if not self.opened:
+            self.opened = True
+            for action in self.lesson.opening(self.match.state):
+                self.animate(self.match.apply(action))
+            self.seen = len(self.match.log)
+
+    def instruction(self) -> str:
+        if self.finished:
+            points = self.match.state.scores[0] if self.match.state.scores else 0
+            return tr(self.lesson.done_key(), points=points)
+        return tr(self.lesson.step_key(self.step))
+
+    def correct(self, cards: tuple[int, ...] = ()) -> None:
+        """A move the lesson does not want: shown why, kindly; nothing is played."""
+        for c in cards:
+            self._shake(c)
+        self.corrections += 1
+        self.say(tr(self.lesson.wrong_key()), 7000)
+        self.prompted_version = -1  # the decision's picker opens again
+
+    def _progress(self) -> None:
+        log = self.match.log
+        for a in log[self.seen:]:
+            if a.seat == self.viewer and self.step < len(self.lesson.steps) \
+                    and self.lesson.steps[self.step].accepts(a):
+                self.step += 1
+        self.seen = len(log)
+        if self.step >= len(self.lesson.steps) and not self.finished:
+            self.finished = True
+            self.app.saves.lesson_done(self.lesson.id)
+            self.app.sound.play("win")
+            self._label_next()
+
+    # -- table overrides -------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        if self.finished:
+            self.say(tr("tutorial.finished"))
+            return False
+        if not self.lesson.steps[self.step].accepts(action):
+            self.correct(action.cards)
+            return False
+        ok = super().act(action)
+        self._progress()
+        return ok
+
+    def click_card(self, card: int, multi: bool = False) -> None:
+        if not self.finished and not self.chosen:
+            wanted = self.lesson.steps[self.step].faces()
+            if wanted and CARD_FACE[card] not in wanted:
+                self.correct((card,))
+                return
+        super().click_card(card, multi)
+
+    def animate(self, events: list[ev.Event]) -> None:
+        # A lesson's round counts in no statistics and is never saved.
+        seen = redact(events, self.viewer if self.viewer is not None else -1)
+        self.player.play(seen)
+        if self.app.speed == 0:
+            self.director.finish_all()
+        from game.app.table.anim import Step as AnimStep
+
+        self.director.add(AnimStep([], on_done=self.resync))
+
+    def autosave(self, force: bool = False) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        self._advance(dt)
+        self._refresh_buttons()
+        if self.director.busy:
+            return
+        self._progress()
+        s = self.match.state
+        if not self.finished and s.phase < Phase.ROUND_OVER and s.current == self.viewer:
+            self._prompt_if_needed()
+
+    # -- widgets ---------------------------------------------------------------------
+    def build(self) -> None:
+        super().build()
+        u = self.app.u
+        f = fonts.font(u(20))  # the theme's button text size
+        labels = {"next": self._next_key(), "leave": "tutorial.leave"}
+        width = max(f.size(tr(k))[0] for k in ("tutorial.skip", "tutorial.next",
+                                               "tutorial.finish", "tutorial.leave")) + u(40)
+        self.lesson_buttons = {}
+        for i, (name, k) in enumerate(labels.items()):
+            rect = pygame.Rect(u(12), u(10) + i * u(46), width, u(40))
+            self.lesson_buttons[name] = button(self, k, rect, focus=False)
+
+    def _next_key(self) -> str:
+        if not self.finished:
+            return "tutorial.skip"
+        return "tutorial.next" if self.index + 1 < len(self.lessons) else "tutorial.finish"
+
+    def _label_next(self) -> None:
+        b = self.lesson_buttons.get("next")
+        if b is not None:
+            b.set_text(key(self._next_key()))
+
+    def on_button(self, element) -> None:
+        b = self.lesson_buttons
+        if element is b.get("leave"):
+            self.app.pop()
+        elif element is b.get("next"):
+            self.next_lesson()
+        else:
+            super().on_button(element)
+
+    def next_lesson(self) -> None:
+        if self.index + 1 < len(self.lessons):
+            self.app.replace(TutorialScene(self.app, self.lessons, self.index + 1))
+        else:
+            self.app.pop()
+
+    def status_text(self) -> str:
+        if self.finished:
+            return tr("tutorial.finished")
+        # Opponents never take a turn in a lesson: no "is thinking" while the lesson waits.
+        return super().status_text() if self._human_turn() else ""
+
+    def open_pause(self) -> None:
+        self.app.pop()  # Escape or Menu leaves the lesson: nothing to save
+
+    def _round_over(self) -> None:
+        pass  # the lesson's own panel says what the round scored
+
+    # -- drawing ---------------------------------------------------------------------
+    def highlight_rects(self) -> list[pygame.Rect]:
+        """Where the learner should look: the wanted cards, or the wanted button."""
+        if self.finished or self.director.busy:
+            return []
+        step = self.lesson.steps[self.step]
+        faces = step.faces()
+        out = [r for r, c in zip(self.hand_rects, self.model.hand, strict=False)
+               if CARD_FACE[c] in faces]
+        for k in step.kinds():
+            name = _BUTTON_KINDS.get(k)
+            if name and name in self.buttons:
+                out.append(self.buttons[name].rect)
+            if k == Kind.CATCH:
+                out.extend(b.rect for b in self.catch_buttons)
+            if k in (Kind.SUM_JUMP_IN, Kind.SUM_OUT) and self.jump_button is not None:
+                out.append(self.jump_button.rect)
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        u = self.app.u
+        pulse = 0.5 + 0.5 * math.sin(self.clock_ms / 220)
+        colour = (255, int(180 + 60 * pulse), 40)
+        for r in self.highlight_rects():
+            pygame.draw.rect(surface, colour, r.inflate(u(10), u(10)), width=max(2, u(4)),
+                             border_radius=u(12))
+        self._draw_panel(surface)
+
+    def panel_area(self) -> pygame.Rect:
+        """The left column between the lesson's buttons and the log."""
+        u = self.app.u
+        buttons = [b.rect for b in self.lesson_buttons.values()]
+        top = (max(r.bottom for r in buttons) if buttons else u(10)) + u(10)
+        lay = self.layout
+        width = max(lay.log.width, min(u(300), int(lay.size[0] * 0.24)))
+        area = pygame.Rect(u(12), top, width, max(u(60), lay.log.top - u(10) - top))
+        # Clear of the opponents' panels: narrower when one is to the right, below one that
+        # sits in the column itself.
+        for seat in sorted(lay.seats, key=lambda s: lay.seats[s][1]):
+            if seat == self.viewer:
+                continue
+            panel = render.seat_panel_rect(lay, seat)
+            if not panel.colliderect(area):
+                continue
+            if panel.left - area.x >= u(220):
+                area.width = panel.left - u(8) - area.x
+            else:
+                area.height = max(u(60), area.bottom - panel.bottom - u(8))
+                area.top = panel.bottom + u(8)
+        return area
+
+    def panel_lines(self, area: pygame.Rect) -> tuple[int, list[tuple[str, tuple, bool]]]:
+        """The largest text size at which the lesson's texts fit `area`, and its lines."""
+        u = self.app.u
+        le = self.lesson
+        paras: list[tuple[str, tuple, bool]] = [(tr(le.title_key()), GOLD, True),
+                                                (self.instruction(), WHITE, False)]
+        if le.option:
+            paras.append((tr(f"ruledesc.{le.option}"), RULE_TEXT, False))
+        inner = area.width - u(24)
+        size = u(20)
+        while True:
+            lines = [(line, c, b) for text, c, b in paras for line in wrap(text, size, inner, b)]
+            height = len(lines) * int(size * 1.35) + len(paras) * u(6) + u(20)
+            wide = any(fonts.font(size, b).size(line)[0] > inner for line, _, b in lines)
+            if (height <= area.height and not wide) or size <= 9:
+                return size, lines
+            size -= 1
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        area = self.panel_area()
+        size, lines = self.panel_lines(area)
+        step_h = int(size * 1.35)
+        used = len(lines) * step_h + u(30)
+        rect = pygame.Rect(area.x, area.y, area.width, min(area.height, used))
+        border = (120, 230, 140) if self.finished else GOLD
+        render.draw_panel(surface, rect, u(12), colour=(5, 30, 18, 225), border=border)
+        self.panel_rect = rect
+        y = rect.y + u(10)
+        last = None
+        for line, colour, bold in lines:
+            if last is not None and (colour, bold) != last:
+                y += u(6)
+            last = (colour, bold)
+            surface.blit(fonts.render(line, size, colour, bold), (rect.x + u(12), y))
+            y += step_h
+
+
+class ListScene(Scene):
+    """A list of lessons with their check marks (from the statistics)."""
+
+    escape_pops = True
+    name = "lessons"
+    title_key = "tutorial.title"
+
+    def __init__(self, app, lessons: list[Lesson]) -> None:
+        super().__init__(app)
+        self.lessons = lessons
+        self.items: dict[object, int] = {}
+
+    def label(self, lesson: Lesson) -> str:
+        done = lesson.id in self.app.saves.stats().lessons
+        return "tutorial.item_done" if done else "tutorial.item_todo"
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.app.size
+        u = self.app.u
+        top = u(90)
+        start = self.first_button(top)
+        if start is not None:
+            top = start.bottom + u(16)
+        avail = h - top - u(90)
+        row = u(46)
+        rows = max(1, avail // row)
+        cols = -(-len(self.lessons) // rows)
+        col_w = (w - u(60)) // max(cols, 1)
+        self.items = {}
+        for i, le in enumerate(self.lessons):
+            c, r = divmod(i, rows)
+            rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
+            b = button(self, self.label(le), rect, object_id="#small", title=tr(le.title_key()))
+            self.items[b] = i
+        self.add_back()
+
+    def first_button(self, top: int) -> pygame.Rect | None:
+        return None
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        """A drawn check mark on each finished lesson (the text fonts lack the glyph)."""
+        super().draw_over_ui(surface)
+        u = self.app.u
+        done = self.app.saves.stats().lessons
+        for b, i in self.items.items():
+            if self.lessons[i].id in done:
+                r = b.rect
+                x, y, s = r.x + u(14), r.centery, max(4, r.height // 4)
+                pygame.draw.lines(surface, (120, 230, 140), False,
+                                  [(x, y), (x + s * 2 // 3, y + s * 2 // 3),
+                                   (x + s * 2, y - s)], max(2, u(3)))
+
+    def on_button(self, element) -> None:
+        if element in self.items:
+            self.app.push(TutorialScene(self.app, self.lessons, self.items[element]))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt(surface)
+        u = self.app.u
+        t = fonts.fit(tr(self.title_key), u(36), surface.get_width() - u(60), GOLD, bold=True)
+        surface.blit(t, (u(30), u(24)))
+
+
+class LessonsScene(ListScene):
+    """Learn to play: the basic lessons in order, resuming at the first not yet done."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app, basics())
+
+    def first_button(self, top: int) -> pygame.Rect | None:
+        u = self.app.u
+        done = self.app.saves.stats().lessons
+        k = "tutorial.continue" if any(le.id in done for le in self.lessons) else \
+            "tutorial.start"
+        width = fonts.font(u(26), bold=True).size(tr(k))[0] + u(60)  # #big_button text
+        rect = pygame.Rect(u(30), top, max(u(260), width), u(50))
+        self.start_b = button(self, k, rect, object_id="#big_button")
+        return rect
+
+    def first_unfinished(self) -> int:
+        done = self.app.saves.stats().lessons
+        return next((i for i, le in enumerate(self.lessons) if le.id not in done), 0)
+
+    def on_button(self, element) -> None:
+        if element is getattr(self, "start_b", None):
+            self.app.push(TutorialScene(self.app, self.lessons, self.first_unfinished()))
+        else:
+            super().on_button(element)
+
+
+class TryItScene(ListScene):
+    """Every option with a Try it, for the in-game rules screen."""
+
+    title_key = "tutorial.try_title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))])
+
+    def on_button(self, element) -> None:
+        if element in self.items:
+            self.app.push(TutorialScene(self.app, [self.lessons[self.items[element]]]))
+
+
+def open_try_it(app, option: str) -> None:
+    """The rules screens' Try it: a staged deal where the player uses `option` once."""
+    lesson = lesson_for(option)
+    if lesson is not None and try_it_available(option):
+        app.push(TutorialScene(app, [lesson]))
+
+
+def try_it_button(scene: Scene, option: str, rect: pygame.Rect,
+                  found: dict[object, str]) -> pygame.Rect:
+    """For the rules editor: when `option` has a lesson, a small Try it button takes the
+    right end of its row (sized from its measured label); returns what is left for the
+    option's own button."""
+    if not try_it_available(option):
+        return rect
+    u = scene.app.u
+    width = min(rect.width // 3, fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(24))
+    left = pygame.Rect(rect.x, rect.y, rect.width - width - u(4), rect.height)
+    b = button(scene, "tutorial.try_it", pygame.Rect(left.right + u(4), rect.y, width,
+                                                     rect.height), object_id="#small")
+    found[b] = option
+    return left
+
+
+def try_rules_button(scene: Scene, beside: UIButton | None) -> UIButton:
+    """For the rules screen: a Try a rule button left of its Back button."""
+    u = scene.app.u
+    w, h = scene.app.size
+    width = fonts.font(u(20)).size(tr("tutorial.try_rules"))[0] + u(60)
+    rect = pygame.Rect(0, 0, max(u(220), width), u(50))
+    if beside is not None:
+        rect.midright = (beside.rect.left - u(16), beside.rect.centery)
+    else:
+        rect.bottomright = (w - u(30), h - u(20))
+    return button(scene, "tutorial.try_rules", rect, object_id="#big_button")

@@ -1,0 +1,217 @@
+"""Every lesson of the tutorial and of Try it, played through the real scenes with posted
+events: a wrong move is corrected (never sent to the engine), the intended moves complete it,
+its check mark is kept, in English and in Chinese."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app import fonts, i18n
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.prompt import ChoiceOverlay
+from game.app.table import render
+from game.app.tutorial.lessons import TRY_IT_OPTIONS, all_lessons, try_it_available
+from game.app.tutorial.scene import LessonsScene, TutorialScene, open_try_it
+from game.engine.cards import CARD_FACE
+from game.engine.position import face_of
+from saves.settings import Language
+from tests.app.conftest import click, frames
+
+LESSONS = all_lessons()
+
+
+def _settle(app, n: int = 6) -> None:
+    frames(app, n, 50)
+
+
+def _card_rect(scene: TutorialScene, name: str) -> pygame.Rect:
+    colour, rank = face_of(name)
+    for rect, card in zip(scene.hand_rects, scene.model.hand, strict=False):
+        if CARD_FACE[card] == colour * 16 + rank and card not in scene.chosen:
+            return rect
+    raise AssertionError(f"no {name} in hand {scene.model.hand}")
+
+
+def gesture(app, scene: TutorialScene, g: dict) -> None:
+    """One thing a player does with the mouse: click a card (Shift held for 'pick'), a
+    button, the stock, a Catch button, or the n-th option of the picker on top."""
+    _settle(app)
+    if "card" in g or "pick" in g:
+        rect = _card_rect(scene, g.get("card") or g["pick"])
+        if "pick" in g:
+            pygame.key.set_mods(pygame.KMOD_SHIFT)
+        # The visible part of a fanned card is its left edge.
+        click(app, (rect.x + 6, rect.centery))
+        pygame.key.set_mods(0)
+    elif "button" in g:
+        b = scene.jump_button if g["button"] == "jump" else scene.buttons[g["button"]]
+        assert b is not None and b.is_enabled, f"{g['button']} button not available"
+        click(app, b.rect.center)
+    elif "stock" in g:
+        click(app, scene.layout.stock.center)
+    elif "catch" in g:
+        rects = [b.rect for b, t in scene.catch_buttons.items() if t == g["catch"]]
+        assert rects, "no Catch button"
+        click(app, rects[0].center)
+    elif "choice" in g:
+        top = app.top
+        assert isinstance(top, ChoiceOverlay), f"expected a picker, found {top}"
+        frames(app, 1)
+        click(app, top.rects[g["choice"]].center)
+    _settle(app)
+
+
+def start(app, lesson_index: int, lang: str) -> TutorialScene:
+    app.apply_settings(replace(app.settings, language=Language(lang)))
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    scene = TutorialScene(app, list(LESSONS), lesson_index)
+    app.push(scene)
+    _settle(app)
+    return scene
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[le.id for le in LESSONS])
+def test_every_lesson_corrects_a_wrong_move_then_completes(app, index: int, lang: str) -> None:
+    lesson = LESSONS[index]
+    scene = start(app, index, lang)
+    try:
+        version = scene.match.version
+        hands = [list(h) for h in scene.match.state.hands]
+        for g in lesson.wrong:
+            gesture(app, scene, g)
+        assert scene.corrections >= 1, f"{lesson.id}: the wrong move was not corrected"
+        assert scene.match.version == version and scene.match.state.hands == hands
+        assert scene.current_message() == i18n.tr(lesson.wrong_key())
+        assert scene.step == 0 and not scene.finished
+        for i, step in enumerate(lesson.steps):
+            assert scene.instruction() == i18n.tr(lesson.step_key(i))
+            for g in step.do:
+                gesture(app, scene, g)
+            assert scene.step == i + 1, f"{lesson.id}: step {i + 1} not completed"
+        assert scene.finished and lesson.id in app.saves.stats().lessons
+        assert app.top is scene
+        assert scene.instruction() == i18n.tr(lesson.done_key(),
+                                              points=scene.match.state.scores[0])
+    finally:
+        i18n.set_language("en")
+
+
+def test_texts_exist_in_both_languages_and_differ() -> None:
+    for lang in ("en", "zh"):
+        i18n.set_language(lang)
+        for le in LESSONS:
+            keys = [le.title_key(), le.wrong_key(), le.done_key()] + [
+                le.step_key(i) for i in range(len(le.steps))]
+            for k in keys:
+                assert i18n.tr(k) != f"uno.{k}", f"{lang}: {k} missing"
+    i18n.set_language("en")
+
+
+def test_every_option_that_changes_play_has_a_try_it() -> None:
+    assert all(try_it_available(o) for o in TRY_IT_OPTIONS)
+    assert {le.option for le in LESSONS if le.kind == "rule"} == set(TRY_IT_OPTIONS)
+
+
+def test_learn_to_play_from_the_menu_resumes_at_the_first_unfinished_lesson(app) -> None:
+    app.saves.enabled = False
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 3)
+    click(app, menu.buttons["learn"].rect.center)
+    assert isinstance(app.top, LessonsScene)
+    lessons = app.top
+    app.saves.lesson_done("match")
+    lessons.build()
+    click(app, lessons.start_b.rect.center)
+    scene = app.top
+    assert isinstance(scene, TutorialScene) and scene.lesson.id == "actions"
+    click(app, scene.lesson_buttons["next"].rect.center)  # skip: no check mark
+    assert app.top.lesson.id == "wild" and "actions" not in app.saves.stats().lessons
+    click(app, app.top.lesson_buttons["leave"].rect.center)
+    assert app.top is lessons
+
+
+def test_try_it_from_the_rules_editor_opens_that_rules_lesson(app) -> None:
+    from game.app.scenes.new_game import NewGameScene
+    from game.app.scenes.rules_edit import RulesEditScene
+
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    owner = NewGameScene(app)
+    app.push(owner)
+    editor = RulesEditScene(app, owner)
+    app.push(editor)
+    frames(app, 3)
+    b = next(b for b, o in editor.try_buttons.items() if o == "deflect_draw_two")
+    click(app, b.rect.center)
+    assert isinstance(app.top, TutorialScene) and app.top.lesson.option == "deflect_draw_two"
+    assert len(editor.try_buttons) == len(TRY_IT_OPTIONS)
+
+
+def test_open_try_it_ignores_options_without_a_lesson(app) -> None:
+    app.push(MenuScene(app))
+    frames(app, 2)
+    open_try_it(app, "hand_size")
+    assert isinstance(app.top, MenuScene)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lesson_texts_fit_their_panel(app, lang: str, scale: float) -> None:
+    """At 100 % and 150 % text, every lesson's title, instruction, rule sentence and
+    finishing text fit the panel, which stays on screen clear of the buttons and the log."""
+    app.apply_settings(replace(app.settings, language=Language(lang), ui_scale=scale))
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    try:
+        for index, lesson in enumerate(LESSONS):
+            scene = TutorialScene(app, list(LESSONS), index)
+            app.push(scene)
+            frames(app, 2)
+            for finished in (False, True):
+                scene.finished = finished
+                area = scene.panel_area()
+                size, lines = scene.panel_lines(area)
+                assert size >= 11, f"{lesson.id}: text shrank to {size}px"
+                inner = area.width - app.u(24)
+
+                for line, _colour, bold in lines:
+                    assert fonts.font(size, bold).size(line)[0] <= inner, (lesson.id, line)
+                assert len(lines) * int(size * 1.35) <= area.height
+                assert app.screen.get_rect().contains(area)
+                assert not area.colliderect(scene.layout.log)
+                for seat in scene.layout.seats:
+                    if seat != scene.viewer:
+                        assert not area.colliderect(render.seat_panel_rect(scene.layout, seat))
+                for b in scene.lesson_buttons.values():
+                    assert not area.colliderect(b.rect)
+                    label = i18n.tr(scene._next_key() if b is scene.lesson_buttons["next"]
+                                    else "tutorial.leave")
+                    assert fonts.font(app.u(20)).size(label)[0] < b.rect.width
+            app.pop()
+    finally:
+        i18n.set_language("en")
+
+
+def test_try_a_rule_from_the_in_game_rules_opens_its_lesson(app) -> None:
+    from game.app.scenes.help import RulesScene
+    from game.app.tutorial.scene import TryItScene
+
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    rules = RulesScene(app, None)
+    app.push(rules)
+    frames(app, 3)
+    click(app, rules.try_b.rect.center)
+    assert isinstance(app.top, TryItScene)
+    listing = app.top
+    b = next(b for b, i in listing.items.items() if listing.lessons[i].option == "seven_zero")
+    click(app, b.rect.center)
+    assert isinstance(app.top, TutorialScene) and app.top.lesson.option == "seven_zero"
+    click(app, app.top.lesson_buttons["leave"].rect.center)
+    assert app.top is listing

@@ -8,7 +8,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.persist import resume_lines
 from game.app.scene import Scene
-from game.app.ui import GOLD, WHITE, column, felt
+from game.app.ui import GOLD, WHITE, button_height, column, felt
 
 
 class MenuScene(Scene):
@@ -18,14 +18,27 @@ class MenuScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
-        self.buttons = dict(zip(
-            ("new", "continue", "load", "learn", "replays", "daily", "settings", "stats",
-             "rules", "quit"),
-            column(self, ["menu.new_game", "menu.continue", "menu.load", "menu.learn",
-                          "menu.replays", "menu.daily", "menu.settings", "menu.statistics",
-                          "menu.rules", "menu.quit"],
-                   centre_x=w // 2, top=int(h * 0.36), width=u(320), height=u(50),
-                   gap=u(10), bottom=h - u(12)), strict=True))
+        names = ("new", "continue", "load", "learn", "replays", "daily", "settings", "stats",
+                 "rules", "quit")
+        keys = ["menu.new_game", "menu.continue", "menu.load", "menu.learn", "menu.replays",
+                "menu.daily", "menu.settings", "menu.statistics", "menu.rules", "menu.quit"]
+        top = int(h * 0.36)
+        # One column while it fits under the logo; large text in a short window gets two
+        # (the first five on the left), so no button is pushed off the screen.
+        one = len(keys) * (button_height(self.app) + u(6)) <= h - top - u(12)
+        if one:
+            made = column(self, keys, centre_x=w // 2, top=top, width=u(320), height=u(50),
+                          gap=u(10), bottom=h - u(12))
+        else:
+            half = (len(keys) + 1) // 2
+            col_w = min(u(320), (w - u(60)) // 2)
+            top = max(u(80), h - u(12) - half * (button_height(self.app) + u(10)))
+            made = []
+            for i, part in enumerate((keys[:half], keys[half:])):
+                made += column(self, part, centre_x=w // 2 + (2 * i - 1) * (col_w // 2 + u(10)),
+                               top=top, width=col_w, height=u(50), gap=u(10),
+                               bottom=h - u(12))
+        self.buttons = dict(zip(names, made, strict=True))
         # The logo and tagline share whatever height the buttons leave above them.
         self.column_top = min(b.rect.top for b in self.buttons.values())
         latest = self.app.saves.latest()
@@ -111,7 +124,10 @@ class MenuScene(Scene):
             return
         u = self.app.u
         rect = self.buttons["continue"].rect
-        room = surface.get_width() - rect.right - u(36)
+        # Up to the window's edge, or to the second column of buttons when there is one.
+        edge = min([b.rect.left for b in self.buttons.values() if b.rect.left > rect.right]
+                   + [surface.get_width()])
+        room = edge - rect.right - u(36)
         if room < u(80):
             return
         # One size for both lines, the largest at which both fit beside the button.
@@ -137,6 +153,9 @@ class MenuScene(Scene):
     def _draw_logo(self, surface: pygame.Surface, centre: tuple[int, int], k: float) -> None:
         def u(v: float) -> int:
             return self.app.u(v * k)
+
+        if u(70) < 16:  # no room left above the buttons for a readable logo
+            return
 
         for i, img in enumerate(self._fan(u(70))):
             surface.blit(img, img.get_rect(center=(centre[0] - u(250) + i * u(28),

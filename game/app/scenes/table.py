@@ -28,6 +28,8 @@ log = logging.getLogger("uno.table")
 
 class TableScene(Scene):
     name = "table"
+    #: Your name and score above the log (a lesson shows its instructions there instead).
+    own_label = True
 
     def __init__(self, app, match: MatchController, *, demo: bool = False) -> None:
         super().__init__(app)
@@ -813,7 +815,7 @@ class TableScene(Scene):
         render.draw_panel(surface, rect, rect.height // 2, colour=(5, 30, 18, 200))
         surface.blit(t, t.get_rect(center=rect.center))
         v = self.viewer
-        if v is not None and m_name(self, v):
+        if v is not None and m_name(self, v) and self.own_label:
             me = m_name(self, v)
             score = self.model.scores[v] if v < len(self.model.scores) else 0
             label = fonts.render(f"{me} · {tr('table.score', score=score)}", u(16), WHITE)

@@ -69,6 +69,7 @@ class TutorialScene(TableScene):
     sent to the engine, so it costs nothing."""
 
     name = "tutorial"
+    own_label = False  # the lesson's panel stands where the table puts your name and score
 
     def __init__(self, app, lessons: list[Lesson], index: int = 0) -> None:
         self.lessons = lessons

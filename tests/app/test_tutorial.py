@@ -223,3 +223,10 @@ def test_try_a_rule_from_the_in_game_rules_opens_its_lesson(app) -> None:
     assert isinstance(app.top, TutorialScene) and app.top.lesson.option == "seven_zero"
     click(app, app.top.lesson_buttons["leave"].rect.center)
     assert app.top is listing
+
+
+def test_hint_in_a_lesson_repeats_the_lessons_move(app) -> None:
+    scene = start(app, 0, "en")
+    click(app, scene.buttons["hint"].rect.center)
+    assert scene.current_message() == scene.instruction()
+    assert scene.match.version == 0

@@ -207,6 +207,10 @@ class TutorialScene(TableScene):
         else:
             self.app.pop()
 
+    def press_hint(self) -> None:
+        # The lesson knows the move it wants: the hint repeats it, never another move.
+        self.say(self.instruction(), 5000)
+
     def status_text(self) -> str:
         if self.finished:
             return tr("tutorial.finished")

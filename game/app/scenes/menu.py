@@ -25,14 +25,13 @@ class MenuScene(Scene):
         top = int(h * 0.36)
         # One column while it fits under the logo; large text in a short window gets two
         # (the first five on the left), so no button is pushed off the screen.
-        one = len(keys) * (button_height(self.app) + u(6)) <= h - top - u(12)
+        one = len(keys) * (button_height(self.app) + u(6)) <= h - u(12) - int(h * 0.22)
         if one:
             made = column(self, keys, centre_x=w // 2, top=top, width=u(320), height=u(50),
                           gap=u(10), bottom=h - u(12))
         else:
             half = (len(keys) + 1) // 2
             col_w = min(u(320), (w - u(60)) // 2)
-            top = max(u(80), h - u(12) - half * (button_height(self.app) + u(10)))
             made = []
             for i, part in enumerate((keys[:half], keys[half:])):
                 made += column(self, part, centre_x=w // 2 + (2 * i - 1) * (col_w // 2 + u(10)),

@@ -41,3 +41,24 @@ def test_you_win_the_round(app) -> None:
     table.player._RoundEnded(ev.RoundEnded(0, -1, (0, 3), ((), ()), (3, 0)))
     table.player._RoundEnded(ev.RoundEnded(1, -1, (3, 0), ((), ()), (0, 3)))
     assert said == ["You win the round!", "AI1 wins the round!"]
+
+
+def test_round_end_title_speaks_to_the_winner(app) -> None:
+    from game.app.scenes.round_end import RoundEndScene
+    from game.app.table.facts import RoundResult
+
+    state, _ = make(OFFICIAL, hands=["", "g1 g2"])
+    table = open_table(app, OFFICIAL, seats(1), state=state)
+    scene = RoundEndScene(app, table)
+    scene.result = RoundResult(1, 0, (0, 0), (4, 0), (0, 4))
+    app.push(scene)
+    texts: list[str] = []
+    from game.app import fonts
+
+    real = fonts.fit
+    fonts.fit = lambda text, *a, **k: (texts.append(text), real(text, *a, **k))[1]
+    try:
+        app.step(16)
+    finally:
+        fonts.fit = real
+    assert "Round 1: you go out" in texts

@@ -99,8 +99,10 @@ class RoundEndScene(Scene):
         r = self.result
         winner = r.winner
         rules = m.rules
-        title = fonts.fit(tr("round.title", round=r.round_no, name=m.seats[winner].name),
-                          u(34), w - u(60), GOLD, bold=True)
+        # "You goes out" would be the name filled in: a winner watching the screen is "you".
+        text = (tr("round.title_you", round=r.round_no) if winner == self.table.viewer
+                else tr("round.title", round=r.round_no, name=m.seats[winner].name))
+        title = fonts.fit(text, u(34), w - u(60), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(14))))
         sub = self._subtitle()
         if sub:

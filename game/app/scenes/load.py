@@ -20,7 +20,7 @@ class LoadScene(PagedScene):
         """Top of the list, row height, and how many rows fit above the bottom buttons."""
         u = self.app.u
         top, row_h = u(90), u(58)
-        return top, row_h, max(1, (self.app.size[1] - top - u(90)) // row_h)
+        return top, row_h, self.rows_per_page(top, row_h)
 
     def build(self) -> None:
         super().build()

@@ -22,6 +22,10 @@ class PagedScene(Scene):
         self.pages = 1
         self.prev_b = self.next_b = None
 
+    def rows_per_page(self, top: int, row_h: int) -> int:
+        """How many rows of `row_h` fit between `top` and the bottom buttons."""
+        return max(1, (self.app.size[1] - top - self.app.u(90)) // row_h)
+
     def paginate(self, items: Sequence[T], per_page: int) -> list[T]:
         """The items of the current page (the page is kept in range as the list changes)."""
         self.pages = max(1, -(-len(items) // per_page))

@@ -42,7 +42,7 @@ class ReplaysScene(PagedScene):
         top = u(90)
         row_h = max(u(58), fonts.font(u(19)).get_linesize() + fonts.font(u(15)).get_linesize()
                     + u(12))
-        return top, row_h, max(1, (self.app.size[1] - top - u(90)) // row_h)
+        return top, row_h, self.rows_per_page(top, row_h)
 
     def build(self) -> None:
         super().build()

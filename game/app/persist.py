@@ -18,6 +18,14 @@ from game.app.table.match import MatchController
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
+from saves.autosaves import (
+    delete_autosave,
+    has_autosave,
+    latest_autosave,
+    list_autosaves,
+    load_autosave,
+    save_autosave,
+)
 from saves.errors import SaveError
 from saves.history import RoundRecord, add_round, load_history, round_of
 from saves.match import (
@@ -25,16 +33,10 @@ from saves.match import (
     MatchRecord,
     MatchSummary,
     SeatInfo,
-    delete_autosave,
     delete_match,
-    has_autosave,
-    latest_autosave,
-    list_autosaves,
     list_matches,
-    load_autosave,
     load_match,
     new_match_id,
-    save_autosave,
     save_match,
     summary_of,
 )

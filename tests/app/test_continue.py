@@ -16,7 +16,7 @@ from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import OFFICIAL
 from game.engine.state import Phase
-from saves.match import autosave_store, load_autosave
+from saves.autosaves import autosave_store, load_autosave
 from saves.settings import AnimationSpeed, Settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import keyboard_turn, seats

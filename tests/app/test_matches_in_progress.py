@@ -23,14 +23,8 @@ from game.app.table.match import MatchController
 from game.engine import NEXT_ROUND, OFFICIAL, Action, State
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
-from saves.match import (
-    MAX_AUTOSAVES,
-    MatchRecord,
-    SeatInfo,
-    list_autosaves,
-    save_autosave,
-    save_match,
-)
+from saves.autosaves import MAX_AUTOSAVES, list_autosaves, save_autosave
+from saves.match import MatchRecord, SeatInfo, save_match
 from saves.settings import AnimationSpeed, Settings, save_settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import seats

@@ -11,23 +11,25 @@ from dataclasses import replace
 import pytest
 
 from game.engine import COMMUNITY, OFFICIAL
+from saves.autosaves import (
+    MAX_AUTOSAVES,
+    autosave_store,
+    delete_autosave,
+    list_autosaves,
+    load_autosave,
+    save_autosave,
+)
 from saves.errors import CorruptSave
 from saves.match import (
     MATCH_FORMAT,
     MATCH_KIND,
-    MAX_AUTOSAVES,
     MatchRecord,
-    autosave_store,
-    delete_autosave,
     legacy_match_id,
-    list_autosaves,
-    load_autosave,
     load_match,
     match_payload,
     match_store,
     match_summary,
     parse_match_payload,
-    save_autosave,
     save_match,
     summary_of,
 )

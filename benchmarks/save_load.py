@@ -27,7 +27,8 @@ def main() -> int:
 
     from game.engine import NEXT_ROUND, OFFICIAL, State
     from game.engine.state import Phase
-    from saves.match import MatchRecord, SeatInfo, load_match, match_store, save_match
+    from saves.match import MatchRecord, SeatInfo
+    from saves.match_slots import load_match, match_store, save_match
     from saves.slots import AUTOSAVE
 
     rules = OFFICIAL.with_options(target_score=5000, hand_size=10)

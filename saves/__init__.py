@@ -39,14 +39,16 @@ from saves.match import (
     MatchRecord,
     MatchSummary,
     SeatInfo,
+    register_match_migration,
+    summary_of,
+)
+from saves.match_slots import (
     delete_match,
     latest_match,
     list_matches,
     load_match,
     match_store,
-    register_match_migration,
     save_match,
-    summary_of,
 )
 from saves.migrations import MIGRATIONS, Migration, MigrationRegistry, register_migration
 from saves.paths import config_dir, data_dir, ensure_dir, log_dir

@@ -25,7 +25,6 @@ The slot's "summary" (see match_summary) lets the Load screen list saves without
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import logging
@@ -35,26 +34,22 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Literal, NoReturn
 
 from game.engine import NEXT_ROUND, Action, EngineError, Event, Kind, Phase, Rules, State
 from game.engine.cards import FULL_DECK_SIZE
 from game.engine.errors import RulesError
 from game.engine.rules import SPECS, preset_name
-from saves.documents import Document, Validator
-from saves.errors import CorruptSave, SaveError, TooLong, TooSlowToLoad, WriteFailed
+from saves.documents import Document
+from saves.errors import CorruptSave, SaveError, TooLong, TooSlowToLoad
 from saves.fields import check_name
-from saves.jsonsafe import DEFAULT_MAX_BYTES
-from saves.migrations import Migration, MigrationRegistry, register_migration
-from saves.slots import AUTOSAVE, SlotInfo, SlotStore
+from saves.migrations import Migration, register_migration
+from saves.slots import SlotInfo
 
 log = logging.getLogger("uno.saves")
 
 MATCH_KIND = "match"
 MATCH_FORMAT = 2
-# 20,000 actions take about 0.7 MB as JSON, so the store's 8 MiB cap leaves ample room.
-MATCH_MAX_BYTES = DEFAULT_MAX_BYTES
 # Two bounds on load time. The count is checked before anything is replayed: a long real
 # match (10 players, 1000 points, house rules) logs a few thousand actions, so 50,000 leaves
 # ten times that. The time budget is checked while replaying, for logs under the cap whose
@@ -559,112 +554,5 @@ def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]
 def validate_match_document(document: Document) -> None:
     """The SlotStore validate hook: CorruptSave unless the document is a consistent match."""
     parse_match_payload(document.payload)
-
-
-# --- slots -------------------------------------------------------------------------------
-
-
-def match_store(
-    directory: Path | None = None,
-    *,
-    version: int = MATCH_FORMAT,
-    migrations: MigrationRegistry | None = None,
-) -> SlotStore:
-    """The match slots (<data dir>/saves/<slot>.json), validated by replay. `migrations`
-    None means the shared registry (see register_match_migration)."""
-    return SlotStore(
-        MATCH_KIND,
-        version,
-        directory=directory,
-        migrations=migrations,
-        validate=validate_match_document,
-        max_bytes=MATCH_MAX_BYTES,
-    )
-
-
-class _Checker:
-    """A validate hook that keeps what it parsed, so a load replays each file only once."""
-
-    def __init__(self, extra: Validator | None) -> None:
-        self.extra = extra if extra is not validate_match_document else None
-        self.parsed: list[tuple[Any, tuple[MatchRecord, State]]] = []
-
-    def __call__(self, document: Document) -> None:
-        result = parse_match_payload(document.payload)
-        if self.extra is not None:
-            self.extra(document)
-        self.parsed.append((document.payload, result))
-
-    def result_for(self, payload: Any) -> tuple[MatchRecord, State]:
-        for seen, result in self.parsed:
-            if seen is payload:
-                return result
-        return parse_match_payload(payload)  # pragma: no cover - the store always validates
-
-
-def save_match(
-    record: MatchRecord,
-    state: State,
-    slot: str = AUTOSAVE,
-    store: SlotStore | None = None,
-    *,
-    verify: bool = True,
-) -> SlotInfo:
-    """Save the match atomically in `slot` (the previous save there becomes its backup).
-
-    With verify (the default) the payload goes through exactly the check a load does, so a
-    save that could not be loaded back is never written: replaying the log must give `state`.
-    That costs a replay (~0.15 s for 20,000 actions); pass verify=False for frequent autosaves
-    once the app's own bookkeeping is trusted. Raises WriteFailed (nothing written) when the
-    match does not add up or the disk refuses, ValueError for a bad slot name.
-    """
-    store = store or match_store()
-    path = store.path(slot)
-    if not isinstance(record, MatchRecord) or not isinstance(state, State):
-        raise TypeError("save_match needs a MatchRecord and a game.engine.State")
-    if len(record.actions) > MAX_ACTIONS:
-        raise WriteFailed(path, f"the action log is longer than {MAX_ACTIONS:,} actions")
-    if state.n != record.players or state.rules != record.rules:
-        raise WriteFailed(path, "the game state is not of this match (other rules or seats)")
-    payload = match_payload(record, state)
-    if verify:
-        try:
-            parse_match_payload(payload)
-        except CorruptSave as exc:
-            raise WriteFailed(path, f"the match does not add up ({exc.reason})") from exc
-        except TooSlowToLoad as exc:
-            raise WriteFailed(path, "it would take too long to load back") from exc
-    return store.write(slot, payload, match_summary(record, state))
-
-
-def load_match(slot: str = AUTOSAVE, store: SlotStore | None = None) -> LoadedMatch:
-    """Load and check a saved match, falling back to the slot's backup if the main file is
-    damaged (which is moved aside). Raises MissingSave, CorruptSave (message says why: a bad
-    field, the index of an action the engine refuses, or "replay disagrees with snapshot"),
-    FutureVersion / UnsupportedVersion (file left in place), ReadFailed; ValueError for a bad
-    slot name."""
-    base = store or match_store()
-    checker = _Checker(base.validate)
-    reader = copy.copy(base)
-    reader.validate = checker
-    loaded = reader.read(slot)
-    record, state = checker.result_for(loaded.payload)
-    return LoadedMatch(record, state, loaded.from_backup, loaded.issue)
-
-
-def list_matches(store: SlotStore | None = None) -> list[SlotInfo]:
-    """Every match slot, newest first, with its summary (see summary_of). Nothing is replayed
-    or moved; unreadable slots are listed with `problem` set."""
-    return (store or match_store()).list_slots()
-
-
-def latest_match(store: SlotStore | None = None) -> SlotInfo | None:
-    """The most recently saved readable slot (the Continue button), or None."""
-    return (store or match_store()).latest()
-
-
-def delete_match(slot: str, store: SlotStore | None = None) -> bool:
-    """Delete a slot and its backup (moved-aside damaged copies stay). True if one existed."""
-    return (store or match_store()).delete(slot)
 
 

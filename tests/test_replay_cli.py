@@ -11,7 +11,8 @@ from game.engine import OFFICIAL
 from game.sim import main as sim_main
 from saves.dealcode import Deal, decode, encode
 from saves.history import add_round, history_path
-from saves.match import MatchRecord, save_match
+from saves.match import MatchRecord
+from saves.match_slots import save_match
 from tests.saves.test_history import entry
 
 

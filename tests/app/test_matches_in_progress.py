@@ -24,7 +24,8 @@ from game.engine import NEXT_ROUND, OFFICIAL, Action, State
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves.autosaves import MAX_AUTOSAVES, list_autosaves, save_autosave
-from saves.match import MatchRecord, SeatInfo, save_match
+from saves.match import MatchRecord, SeatInfo
+from saves.match_slots import save_match
 from saves.settings import AnimationSpeed, Settings, save_settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import seats

@@ -25,14 +25,12 @@ from saves.match import (
     MATCH_KIND,
     MatchRecord,
     legacy_match_id,
-    load_match,
     match_payload,
-    match_store,
     match_summary,
     parse_match_payload,
-    save_match,
     summary_of,
 )
+from saves.match_slots import load_match, match_store, save_match
 from saves.slots import AUTOSAVE
 from saves.store import backup_path
 from tests.saves.test_match import random_match, read_raw, write_raw

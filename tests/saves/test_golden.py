@@ -16,7 +16,7 @@ from game.engine import NEXT_ROUND, Kind, Rules, State
 from saves.autosaves import autosave_store, load_autosave
 from saves.dealcode import MAX_CODE, Deal, daily_deal, decode, encode
 from saves.history import load_history
-from saves.match import load_match, match_store
+from saves.match_slots import load_match, match_store
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

@@ -19,6 +19,7 @@ from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, PRESETS, Action,
 from game.engine.rules import Rules
 from game.engine.state import Phase
 from saves import match as match_module
+from saves import match_slots
 from saves.errors import (
     CorruptSave,
     FutureVersion,
@@ -30,22 +31,24 @@ from saves.errors import (
 from saves.match import (
     MATCH_FORMAT,
     MATCH_KIND,
-    MATCH_MAX_BYTES,
     SEED_LIMIT,
     LoadedMatch,
     MatchRecord,
     MatchSummary,
     SeatInfo,
+    match_payload,
+    parse_match_payload,
+    summary_of,
+    validate_match_document,
+)
+from saves.match_slots import (
+    MATCH_MAX_BYTES,
     delete_match,
     latest_match,
     list_matches,
     load_match,
-    match_payload,
     match_store,
-    parse_match_payload,
     save_match,
-    summary_of,
-    validate_match_document,
 )
 from saves.migrations import MigrationRegistry
 from saves.slots import AUTOSAVE
@@ -647,6 +650,7 @@ def test_good_payload_is_good() -> None:
 
 def test_action_log_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(match_module, "MAX_ACTIONS", 10)
+    monkeypatch.setattr(match_slots, "MAX_ACTIONS", 10)
     with pytest.raises(CorruptSave, match="the limit is 10"):
         parse_match_payload(copy.deepcopy(GOOD_PAYLOAD))
     record, state = random_match(OFFICIAL, 2, 1, 20)

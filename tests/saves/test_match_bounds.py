@@ -12,15 +12,8 @@ import pytest
 from game.engine import OFFICIAL
 from saves import match as match_module
 from saves.errors import TooLong, TooSlowToLoad
-from saves.match import (
-    MATCH_KIND,
-    MAX_ACTIONS,
-    load_match,
-    match_payload,
-    match_store,
-    parse_match_payload,
-    save_match,
-)
+from saves.match import MATCH_KIND, MAX_ACTIONS, match_payload, parse_match_payload
+from saves.match_slots import load_match, match_store, save_match
 from saves.store import backup_path
 from tests.saves.test_match import quarantined, random_match, write_raw
 

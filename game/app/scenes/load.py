@@ -10,7 +10,8 @@ from game.app.i18n import tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scenes.paged import PagedScene
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.match import AUTOSAVE, summary_of
+from saves.match import summary_of
+from saves.slots import AUTOSAVE
 
 
 class LoadScene(PagedScene):

@@ -37,10 +37,8 @@ from saves.match import (
     MATCH_KIND,
     LoadedMatch,
     MatchRecord,
-    MatchSummary,
     SeatInfo,
     register_match_migration,
-    summary_of,
 )
 from saves.match_slots import (
     delete_match,
@@ -50,6 +48,7 @@ from saves.match_slots import (
     match_store,
     save_match,
 )
+from saves.match_summary import MatchSummary, summary_of
 from saves.migrations import MIGRATIONS, Migration, MigrationRegistry, register_migration
 from saves.paths import config_dir, data_dir, ensure_dir, log_dir
 from saves.settings import AnimationSpeed, Language, Settings, load_settings, save_settings

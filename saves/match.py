@@ -36,15 +36,14 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal, NoReturn
 
-from game.engine import NEXT_ROUND, Action, EngineError, Event, Kind, Phase, Rules, State
+from game.engine import NEXT_ROUND, Action, EngineError, Event, Kind, Rules, State
 from game.engine.cards import FULL_DECK_SIZE
 from game.engine.errors import RulesError
-from game.engine.rules import SPECS, preset_name
+from game.engine.rules import SPECS
 from saves.documents import Document
 from saves.errors import CorruptSave, SaveError, TooLong, TooSlowToLoad
 from saves.fields import check_name
 from saves.migrations import Migration, register_migration
-from saves.slots import SlotInfo
 
 log = logging.getLogger("uno.saves")
 
@@ -311,57 +310,6 @@ class LoadedMatch:
     issue: SaveError | None = None
 
 
-@dataclass(frozen=True)
-class MatchSummary:
-    """A save's summary for the Load screen, read without replaying (display only)."""
-
-    seats: tuple[SeatInfo, ...]
-    scores: tuple[int, ...]
-    round: int
-    preset: str
-    phase: str
-    turn: int  # the seat to act, or -1 between rounds
-    actions: int
-    created: str
-
-    @property
-    def turn_name(self) -> str | None:
-        return self.seats[self.turn].name if 0 <= self.turn < len(self.seats) else None
-
-    @classmethod
-    def from_summary(cls, summary: Mapping[str, Any]) -> MatchSummary | None:
-        """Parse SlotInfo.summary; None if it is missing or odd (never raises)."""
-        try:
-            seats = tuple(
-                SeatInfo(item["name"], item["kind"], item.get("tier")) for item in summary["seats"]
-            )
-            scores = tuple(summary["scores"])
-            result = cls(
-                seats=seats,
-                scores=scores,
-                round=summary["round"],
-                preset=summary["preset"],
-                phase=summary["phase"],
-                turn=summary["turn"],
-                actions=summary["actions"],
-                created=summary["created"],
-            )
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return None
-        numbers = (result.round, result.turn, result.actions, *result.scores)
-        texts = (result.preset, result.phase, result.created)
-        if not all(_is_int(number) for number in numbers):
-            return None
-        if not all(isinstance(text, str) for text in texts) or len(scores) != len(seats):
-            return None
-        return result
-
-
-def summary_of(info: SlotInfo) -> MatchSummary | None:
-    """The Load-screen summary of a listed slot, or None (unreadable slot or odd summary)."""
-    return MatchSummary.from_summary(info.summary) if info.readable else None
-
-
 # --- payload -----------------------------------------------------------------------------
 
 
@@ -377,23 +325,6 @@ def match_payload(record: MatchRecord, state: State) -> dict[str, Any]:
         "snapshot": state.to_dict(),
     }
 
-
-def match_summary(record: MatchRecord, state: State) -> dict[str, Any]:
-    """What the Load screen shows: seats, scores, round, preset, phase and whose turn."""
-    live = state.phase < Phase.ROUND_OVER
-    turn = state.current if live and 0 <= state.current < record.players else -1
-    return {
-        "seats": [seat.to_dict() for seat in record.seats],
-        "scores": list(state.scores),
-        "round": state.round_no,
-        "preset": preset_name(record.rules),
-        "phase": Phase(state.phase).name.lower(),
-        "turn": turn,
-        "turn_name": record.seats[turn].name if turn >= 0 else None,
-        "winners": list(state.winners),
-        "actions": len(record.actions),
-        "created": record.created,
-    }
 
 
 def _fail(reason: str) -> NoReturn:

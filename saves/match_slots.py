@@ -18,10 +18,10 @@ from saves.match import (
     LoadedMatch,
     MatchRecord,
     match_payload,
-    match_summary,
     parse_match_payload,
     validate_match_document,
 )
+from saves.match_summary import match_summary
 from saves.migrations import MigrationRegistry
 from saves.slots import AUTOSAVE, SlotInfo, SlotStore
 

@@ -28,8 +28,9 @@ from saves.autosaves import (
 )
 from saves.errors import SaveError
 from saves.history import RoundRecord, add_round, load_history, round_of
-from saves.match import LoadedMatch, MatchRecord, MatchSummary, SeatInfo, new_match_id, summary_of
+from saves.match import LoadedMatch, MatchRecord, SeatInfo, new_match_id
 from saves.match_slots import delete_match, list_matches, load_match, save_match
+from saves.match_summary import MatchSummary, summary_of
 from saves.slots import SlotInfo
 from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 

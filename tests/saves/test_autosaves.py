@@ -26,11 +26,10 @@ from saves.match import (
     MatchRecord,
     legacy_match_id,
     match_payload,
-    match_summary,
     parse_match_payload,
-    summary_of,
 )
 from saves.match_slots import load_match, match_store, save_match
+from saves.match_summary import match_summary, summary_of
 from saves.slots import AUTOSAVE
 from saves.store import backup_path
 from tests.saves.test_match import random_match, read_raw, write_raw

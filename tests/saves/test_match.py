@@ -34,11 +34,9 @@ from saves.match import (
     SEED_LIMIT,
     LoadedMatch,
     MatchRecord,
-    MatchSummary,
     SeatInfo,
     match_payload,
     parse_match_payload,
-    summary_of,
     validate_match_document,
 )
 from saves.match_slots import (
@@ -50,6 +48,7 @@ from saves.match_slots import (
     match_store,
     save_match,
 )
+from saves.match_summary import MatchSummary, summary_of
 from saves.migrations import MigrationRegistry
 from saves.slots import AUTOSAVE
 from saves.store import backup_path

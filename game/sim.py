@@ -25,7 +25,7 @@ from saves.errors import SaveError
 from saves.history import HISTORY_FORMAT, HISTORY_KIND, HISTORY_MAX_BYTES, RoundRecord
 from saves.history import _validate as validate_history
 from saves.jsonsafe import read_json
-from saves.match import MATCH_FORMAT, MATCH_KIND, parse_match_payload
+from saves.match_format import MATCH_FORMAT, MATCH_KIND, parse_match_payload
 
 
 def _progress(done: int, total: int, started: float, stream: Any) -> None:

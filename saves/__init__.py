@@ -32,14 +32,8 @@ from saves.errors import (
     WrongKind,
 )
 from saves.jsonsafe import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
-from saves.match import (
-    MATCH_FORMAT,
-    MATCH_KIND,
-    LoadedMatch,
-    MatchRecord,
-    SeatInfo,
-    register_match_migration,
-)
+from saves.match import LoadedMatch, MatchRecord, SeatInfo
+from saves.match_format import MATCH_FORMAT, MATCH_KIND, register_match_migration
 from saves.match_slots import (
     delete_match,
     latest_match,

@@ -10,16 +10,8 @@ from pathlib import Path
 from game.engine import State
 from saves.errors import SaveError
 from saves.jsonsafe import read_json
-from saves.match import (
-    _MATCH_ID,
-    MATCH_FORMAT,
-    MATCH_KIND,
-    LoadedMatch,
-    MatchRecord,
-    check_match_id,
-    legacy_match_id,
-    validate_match_document,
-)
+from saves.match import _MATCH_ID, LoadedMatch, MatchRecord, check_match_id
+from saves.match_format import MATCH_FORMAT, MATCH_KIND, legacy_match_id, validate_match_document
 from saves.match_slots import MATCH_MAX_BYTES, load_match, match_store, save_match
 from saves.slots import AUTOSAVE, SLOT_SUFFIX, SlotInfo, SlotStore
 from saves.store import BACKUP_SUFFIX, backup_path

@@ -34,13 +34,10 @@ from saves.match import (
     _check_created,
     _check_seed,
     _check_table,
-    _fail,
-    _parse_actions,
-    _parse_rules,
-    _parse_seats,
     _replay,
     check_match_id,
 )
+from saves.match_format import _fail, _parse_actions, _parse_rules, _parse_seats
 from saves.paths import data_dir
 
 log = logging.getLogger("uno.saves")

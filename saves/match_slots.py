@@ -11,12 +11,10 @@ from game.engine import State
 from saves.documents import Document, Validator
 from saves.errors import CorruptSave, TooSlowToLoad, WriteFailed
 from saves.jsonsafe import DEFAULT_MAX_BYTES
-from saves.match import (
+from saves.match import MAX_ACTIONS, LoadedMatch, MatchRecord
+from saves.match_format import (
     MATCH_FORMAT,
     MATCH_KIND,
-    MAX_ACTIONS,
-    LoadedMatch,
-    MatchRecord,
     match_payload,
     parse_match_payload,
     validate_match_document,

@@ -20,10 +20,10 @@ from saves.autosaves import (
     save_autosave,
 )
 from saves.errors import CorruptSave
-from saves.match import (
+from saves.match import MatchRecord
+from saves.match_format import (
     MATCH_FORMAT,
     MATCH_KIND,
-    MatchRecord,
     legacy_match_id,
     match_payload,
     parse_match_payload,

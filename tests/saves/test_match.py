@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, PRESETS, Action, Kind, State
 from game.engine.rules import Rules
 from game.engine.state import Phase
-from saves import match as match_module
-from saves import match_slots
+from saves import match_format, match_slots
 from saves.errors import (
     CorruptSave,
     FutureVersion,
@@ -28,13 +27,10 @@ from saves.errors import (
     UnsupportedVersion,
     WriteFailed,
 )
-from saves.match import (
+from saves.match import SEED_LIMIT, LoadedMatch, MatchRecord, SeatInfo
+from saves.match_format import (
     MATCH_FORMAT,
     MATCH_KIND,
-    SEED_LIMIT,
-    LoadedMatch,
-    MatchRecord,
-    SeatInfo,
     match_payload,
     parse_match_payload,
     validate_match_document,
@@ -538,7 +534,7 @@ def _other_snapshot(p: dict[str, Any]) -> None:
 
 
 BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
-    *[(f"no-{key}", _drop(key), f"has no '{key}'") for key in match_module.PAYLOAD_KEYS],
+    *[(f"no-{key}", _drop(key), f"has no '{key}'") for key in match_format.PAYLOAD_KEYS],
     ("extra-key", _set("notes", "hi"), "unknown entries 'notes'"),
     ("created-number", _set("created", 5), "created must be an ISO-8601 time"),
     ("created-text", _set("created", "yesterday"), "created must be an ISO-8601 time"),
@@ -648,7 +644,7 @@ def test_good_payload_is_good() -> None:
 
 
 def test_action_log_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(match_module, "MAX_ACTIONS", 10)
+    monkeypatch.setattr(match_format, "MAX_ACTIONS", 10)
     monkeypatch.setattr(match_slots, "MAX_ACTIONS", 10)
     with pytest.raises(CorruptSave, match="the limit is 10"):
         parse_match_payload(copy.deepcopy(GOOD_PAYLOAD))
@@ -669,10 +665,10 @@ _JSON = st.recursive(
     max_leaves=12,
 )
 _TARGETS = st.sampled_from(
-    [("top", key) for key in match_module.PAYLOAD_KEYS]
+    [("top", key) for key in match_format.PAYLOAD_KEYS]
     + [("rules", key) for key in ("hand_size", "scoring", "jump_in", "teams", "new")]
-    + [("seat", key) for key in match_module.SEAT_KEYS]
-    + [("action", key) for key in match_module.ACTION_KEYS]
+    + [("seat", key) for key in match_format.SEAT_KEYS]
+    + [("action", key) for key in match_format.ACTION_KEYS]
     + [("snapshot", key) for key in GOOD_PAYLOAD["snapshot"]]
 )
 

@@ -1,5 +1,11 @@
-"""Autosaves: one per match in progress, <data dir>/saves/autosaves/<match_id>.json, pruned
-to the MAX_AUTOSAVES most recently played; and adopting the single autosave of older builds."""
+"""Autosaves: one per match in progress, kept to the MAX_AUTOSAVES most recently played.
+
+Each match in progress has its own autosave, <data dir>/saves/autosaves/<match_id>.json,
+beside the named saves in <data dir>/saves/. At most MAX_AUTOSAVES are kept (the oldest are
+dropped when a new match starts); a finished match's autosave is deleted by the app. The
+single saves/autosave.json that builds before match ids wrote is moved into autosaves/
+(adopt_legacy_autosave) the first time autosaves are listed.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from pathlib import Path
 from game.engine import State
 from saves.errors import SaveError
 from saves.jsonsafe import read_json
-from saves.match import _MATCH_ID, LoadedMatch, MatchRecord, check_match_id
+from saves.match import LoadedMatch, MatchRecord, check_match_id, is_match_id
 from saves.match_format import MATCH_FORMAT, MATCH_KIND, legacy_match_id, validate_match_document
 from saves.match_slots import MATCH_MAX_BYTES, load_match, match_store, save_match
 from saves.slots import AUTOSAVE, SLOT_SUFFIX, SlotInfo, SlotStore
@@ -94,7 +100,7 @@ def _prune_autosaves(store: SlotStore, keep: str) -> None:
         if not stem.endswith(SLOT_SUFFIX):
             continue
         stem = stem.removesuffix(SLOT_SUFFIX)
-        if not _MATCH_ID.fullmatch(stem):
+        if not is_match_id(stem):
             continue
         try:
             moment = entry.stat().st_mtime

@@ -31,13 +31,13 @@ from saves.errors import CorruptSave, MissingSave, SaveError, WriteFailed
 from saves.match import (
     MatchRecord,
     SeatInfo,
-    _check_created,
-    _check_seed,
-    _check_table,
-    _replay,
+    check_created,
     check_match_id,
+    check_seed,
+    check_table,
+    replay_log,
 )
-from saves.match_format import _fail, _parse_actions, _parse_rules, _parse_seats
+from saves.match_format import fail, parse_actions, parse_rules, parse_seats
 from saves.paths import data_dir
 
 log = logging.getLogger("uno.saves")
@@ -81,9 +81,9 @@ class RoundRecord:
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "actions", tuple(self.actions))
         object.__setattr__(self, "scores", tuple(self.scores))
-        _check_table(self.rules, len(self.seats))
-        _check_seed(self.seed)
-        _check_created(self.finished)
+        check_table(self.rules, len(self.seats))
+        check_seed(self.seed)
+        check_created(self.finished)
         check_match_id(self.match_id)
         if not 0 <= self.start < len(self.actions) or \
                 self.actions[self.start].kind != Kind.NEXT_ROUND:
@@ -114,12 +114,12 @@ class RoundRecord:
         `start`). CorruptSave if the engine refuses an action."""
         prefix = MatchRecord(self.rules, self.seats, self.seed, self.actions[:self.start],
                              self.finished, self.match_id)
-        return _replay(prefix, None)
+        return replay_log(prefix, None)
 
     def replay_events(self) -> tuple[State, list[list[Event]]]:
         """The state at the round's end and the events of every action in the log."""
         events: list[list[Event]] = []
-        return _replay(self.match_record(), events), events
+        return replay_log(self.match_record(), events), events
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "match_id": self.match_id, "finished": self.finished,
@@ -133,27 +133,27 @@ class RoundRecord:
         """Strictly parse one entry; CorruptSave (naming the entry) on any problem."""
         where = f"rounds[{index}]"
         if not isinstance(raw, Mapping):
-            _fail(f"{where} is not a JSON object")
+            fail(f"{where} is not a JSON object")
         missing = [k for k in ENTRY_KEYS if k not in raw]
         unknown = [k for k in raw if k not in ENTRY_KEYS]
         if missing or unknown:
-            _fail(f"{where} has missing or unknown entries")
-        rules = _parse_rules(raw["rules"])
-        seats = _parse_seats(raw["seats"])
-        actions = _parse_actions(raw["actions"], len(seats))
+            fail(f"{where} has missing or unknown entries")
+        rules = parse_rules(raw["rules"])
+        seats = parse_seats(raw["seats"])
+        actions = parse_actions(raw["actions"], len(seats))
         numbers = [raw[k] for k in ("start", "round", "winner", "points")]
         scores = raw["scores"]
         if any(type(n) is not int for n in numbers) or not isinstance(scores, list) or \
                 any(type(s) is not int for s in scores):
-            _fail(f"{where} has a number that is not a whole number")
+            fail(f"{where} has a number that is not a whole number")
         try:
             record = cls(rules, seats, raw["seed"], actions, raw["start"], raw["round"],
                          raw["winner"], raw["points"], tuple(scores), raw["match_id"],
                          raw["finished"])
         except (TypeError, ValueError) as exc:
-            _fail(f"{where} is invalid: {exc}")
+            fail(f"{where} is invalid: {exc}")
         if raw["id"] != record.id:
-            _fail(f"{where} has the id {raw['id']!r:.40}, not {record.id!r}")
+            fail(f"{where} has the id {raw['id']!r:.40}, not {record.id!r}")
         return record
 
 

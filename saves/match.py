@@ -1,26 +1,10 @@
-"""Match saves: rules, seats, seed and the action log, checked by replay against a snapshot.
+"""A match as saves keep it: its seats, and the recipe (rules, seed, log) that replays it.
 
 A match is always replayable: State.new(rules, len(seats), seed, deal=False), then every
-logged action in order (the first is NEXT_ROUND, which deals), gives the current state. A
-save holds that recipe plus a snapshot of the state it should give; loading parses everything
-strictly, replays the log and insists the two agree, so a damaged or edited file is refused
-(and the slot's backup used instead) rather than producing a game that differs from the one
-saved. Payload of format 2:
-
-    {"match_id": 8-32 of a-z0-9, "created": ISO-8601 time with zone, "rules": Rules.to_dict(),
-     "seats": [{"name": str, "kind": "human" | "ai", "tier": str | null}, ...],
-     "seed": int, "actions": [Action.to_dict(), ...], "snapshot": State.to_dict()}
-
-Format 1 had no match_id; the upgrade step derives one from its created time and seed, so a
-file keeps the same id at every load until it is written again.
-
-Each match in progress has its own autosave, <data dir>/saves/autosaves/<match_id>.json,
-beside the named saves in <data dir>/saves/. At most MAX_AUTOSAVES are kept (the oldest are
-dropped when a new match starts); a finished match's autosave is deleted by the app. The
-single saves/autosave.json that builds before match ids wrote is moved into autosaves/
-(adopt_legacy_autosave) the first time autosaves are listed.
-
-The slot's "summary" (see match_summary) lets the Load screen list saves without replaying.
+logged action in order (the first is NEXT_ROUND, which deals), gives the current state.
+replay_log does that within a time budget and turns any refusal by the engine into a
+CorruptSave naming the action. How a record is written to and read from a file is
+saves.match_format; the files themselves are saves.match_slots and saves.autosaves.
 """
 
 from __future__ import annotations
@@ -36,7 +20,7 @@ from typing import Any, Literal
 
 from game.engine import Action, EngineError, Event, Rules, State
 from saves.errors import CorruptSave, SaveError, TooSlowToLoad
-from saves.fields import check_name
+from saves.fields import check_name, is_whole, show
 
 log = logging.getLogger("uno.saves")
 
@@ -65,24 +49,15 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _show(value: Any, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int  # bool is not a number here, although Python says it is
-
-
-def _check_created(value: Any) -> str:
+def check_created(value: Any) -> str:
     if not isinstance(value, str) or len(value) > 64:
-        raise ValueError(f"created must be an ISO-8601 time, got {_show(value)}")
+        raise ValueError(f"created must be an ISO-8601 time, got {show(value)}")
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"created must be an ISO-8601 time, got {_show(value)}") from None
+        raise ValueError(f"created must be an ISO-8601 time, got {show(value)}") from None
     if moment.tzinfo is None:
-        raise ValueError(f"created must include a time zone, got {_show(value)}")
+        raise ValueError(f"created must include a time zone, got {show(value)}")
     return value
 
 
@@ -94,19 +69,24 @@ def new_match_id() -> str:
     return secrets.token_hex(8)
 
 
+def is_match_id(value: Any) -> bool:
+    """Whether `value` can be a match id (and so the stem of an autosave's file name)."""
+    return isinstance(value, str) and _MATCH_ID.fullmatch(value) is not None
+
+
 def check_match_id(value: Any) -> str:
-    if not isinstance(value, str) or not _MATCH_ID.fullmatch(value):
-        raise ValueError(f"match_id must be 8 to 32 of a-z and 0-9, got {_show(value)}")
+    if not is_match_id(value):
+        raise ValueError(f"match_id must be 8 to 32 of a-z and 0-9, got {show(value)}")
     return value
 
 
-def _check_seed(value: Any) -> int:
-    if not _is_int(value) or not 0 <= value < SEED_LIMIT:
-        raise ValueError(f"the seed must be a whole number from 0 to 2**64 - 1, got {_show(value)}")
+def check_seed(value: Any) -> int:
+    if not is_whole(value) or not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"the seed must be a whole number from 0 to 2**64 - 1, got {show(value)}")
     return value
 
 
-def _check_table(rules: Rules, players: int) -> None:
+def check_table(rules: Rules, players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {players}")
     teams = rules.teams
@@ -125,7 +105,7 @@ class SeatInfo:
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name, "a seat name", NAME_LIMIT))
         if not isinstance(self.kind, str) or self.kind not in SEAT_KINDS:
-            raise ValueError(f"a seat is 'human' or 'ai', not {_show(self.kind)}")
+            raise ValueError(f"a seat is 'human' or 'ai', not {show(self.kind)}")
         if self.kind == "human":
             if self.tier is not None:
                 raise ValueError("a human seat has no AI tier")
@@ -173,9 +153,9 @@ class MatchRecord:
         actions = tuple(self.actions)
         if not all(isinstance(action, Action) for action in actions):
             raise TypeError("actions must be game.engine.Action values")
-        _check_table(self.rules, len(seats))
-        _check_seed(self.seed)
-        _check_created(self.created)
+        check_table(self.rules, len(seats))
+        check_seed(self.seed)
+        check_created(self.created)
         check_match_id(self.match_id)
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "actions", actions)
@@ -201,13 +181,13 @@ class MatchRecord:
     def replay(self) -> State:
         """The current state: the log applied to start(). CorruptSave if the engine refuses
         an action (the message names its index)."""
-        return _replay(self, None)
+        return replay_log(self, None)
 
     def replay_events(self) -> tuple[State, list[list[Event]]]:
         """replay(), also returning the events each action produced (the same the live game
         saw: replay is deterministic). Pass them through redact to rebuild an AI's memory."""
         events: list[list[Event]] = []
-        return _replay(self, events), events
+        return replay_log(self, events), events
 
 
 def _describe_action(action: Action) -> str:
@@ -215,7 +195,7 @@ def _describe_action(action: Action) -> str:
     return name if action.seat < 0 else f"{name} by seat {action.seat}"
 
 
-def _replay(
+def replay_log(
     record: MatchRecord, events: list[list[Event]] | None, budget: float | None = None
 ) -> State:
     try:

@@ -1,5 +1,17 @@
-"""The match save format: its payload written and strictly parsed (replayed and compared with
-its snapshot), and the migrations that upgrade older formats."""
+"""The match save format: the payload, its strict parser and the upgrades of older formats.
+
+A save holds the match's recipe plus a snapshot of the state it should give; loading parses
+everything strictly, replays the log and insists the two agree, so a damaged or edited file
+is refused (and the slot's backup used instead) rather than producing a game that differs
+from the one saved. Payload of format 2, the current one:
+
+    {"match_id": 8-32 of a-z0-9, "created": ISO-8601 time with zone, "rules": Rules.to_dict(),
+     "seats": [{"name": str, "kind": "human" | "ai", "tier": str | null}, ...],
+     "seed": int, "actions": [Action.to_dict(), ...], "snapshot": State.to_dict()}
+
+Format 1 had no match_id; the upgrade step derives one from its created time and seed, so a
+file keeps the same id at every load until it is written again.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +26,7 @@ from game.engine.errors import RulesError
 from game.engine.rules import SPECS
 from saves.documents import Document
 from saves.errors import CorruptSave, TooLong
+from saves.fields import is_whole, show
 from saves.match import (
     LOAD_BUDGET_SECONDS,
     MAX_ACTIONS,
@@ -21,13 +34,11 @@ from saves.match import (
     MIN_PLAYERS,
     MatchRecord,
     SeatInfo,
-    _check_created,
-    _check_seed,
-    _check_table,
-    _is_int,
-    _replay,
-    _show,
+    check_created,
     check_match_id,
+    check_seed,
+    check_table,
+    replay_log,
 )
 from saves.migrations import Migration, register_migration
 
@@ -54,7 +65,7 @@ _KINDS = {kind.name.lower(): kind for kind in Kind}
 
 # --- migrations --------------------------------------------------------------------------
 #
-# Format 1 is current. When the payload changes shape: bump MATCH_FORMAT, write a step that
+# Format 2 is current. When the payload changes shape: bump MATCH_FORMAT, write a step that
 # turns a format-N payload into format N + 1 (it gets a private copy and returns the new
 # payload) and register it below with register_match_migration(N, step). Loads upgrade old
 # files step by step before the strict check, in every slot, its backup and the listing.
@@ -99,12 +110,12 @@ def match_payload(record: MatchRecord, state: State) -> dict[str, Any]:
 
 
 
-def _fail(reason: str) -> NoReturn:
+def fail(reason: str) -> NoReturn:
     raise CorruptSave(None, reason)
 
 
 def _names(keys: Iterable[Any]) -> str:
-    shown = [_show(key, 24) for key in sorted(map(str, keys))]
+    shown = [show(key, 24) for key in sorted(map(str, keys))]
     return ", ".join(shown[:5]) + (" …" if len(shown) > 5 else "")
 
 
@@ -113,18 +124,18 @@ def _check_keys(
 ) -> None:
     missing = [key for key in required if key not in raw]
     if missing:
-        _fail(f"{where} has no {_names(missing)}")
+        fail(f"{where} has no {_names(missing)}")
     unknown = [key for key in raw if key not in allowed]
     if unknown:
-        _fail(f"{where} has unknown entries {_names(unknown)}")
+        fail(f"{where} has unknown entries {_names(unknown)}")
 
 
-def _parse_rules(raw: Any) -> Rules:
+def parse_rules(raw: Any) -> Rules:
     if not isinstance(raw, dict):
-        _fail("its rules are not a JSON object")
+        fail("its rules are not a JSON object")
     unknown = [key for key in raw if key not in SPECS]
     if unknown:
-        _fail(f"its rules have unknown options {_names(unknown)}")
+        fail(f"its rules have unknown options {_names(unknown)}")
     for name, value in raw.items():
         spec = SPECS[name]
         try:
@@ -133,72 +144,72 @@ def _parse_rules(raw: Any) -> Rules:
             clean = None
         # Strict: stored exactly as Rules.to_dict writes it ("on" or 7.0 are not).
         if clean is None or type(clean) is not type(value) or clean != value:
-            _fail(f"rule option {name} is {_show(value)}; it must be {spec.valid_values()}")
+            fail(f"rule option {name} is {show(value)}; it must be {spec.valid_values()}")
     try:
         return Rules.from_dict(raw)
     except (RulesError, TypeError, ValueError) as exc:
-        _fail(f"its rules are invalid ({exc})")
+        fail(f"its rules are invalid ({exc})")
 
 
 def _parse_seat(raw: Any, index: int) -> SeatInfo:
     where = f"seats[{index}]"
     if not isinstance(raw, dict):
-        _fail(f"{where} is not a JSON object")
+        fail(f"{where} is not a JSON object")
     _check_keys(raw, where, SEAT_KEYS, SEAT_KEYS)
     try:
         return SeatInfo(raw["name"], raw["kind"], raw["tier"])
     except ValueError as exc:
-        _fail(f"{where} is invalid: {exc}")
+        fail(f"{where} is invalid: {exc}")
 
 
-def _parse_seats(raw: Any) -> tuple[SeatInfo, ...]:
+def parse_seats(raw: Any) -> tuple[SeatInfo, ...]:
     if not isinstance(raw, list):
-        _fail("its seats are not a list")
+        fail("its seats are not a list")
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        _fail(f"it has {len(raw)} seats; a match has {MIN_PLAYERS} to {MAX_PLAYERS}")
+        fail(f"it has {len(raw)} seats; a match has {MIN_PLAYERS} to {MAX_PLAYERS}")
     return tuple(_parse_seat(item, index) for index, item in enumerate(raw))
 
 
 def _parse_action(raw: Any, index: int, players: int) -> Action:
     where = f"actions[{index}]"
     if not isinstance(raw, dict):
-        _fail(f"{where} is not a JSON object")
+        fail(f"{where} is not a JSON object")
     _check_keys(raw, where, ("kind", "seat"), ACTION_KEYS)
     name = raw["kind"]
     kind = _KINDS.get(name) if isinstance(name, str) else None
     if kind is None:
-        _fail(f"{where} is an unknown kind of action {_show(name)}")
+        fail(f"{where} is an unknown kind of action {show(name)}")
     required, allowed = _FIELDS[kind]
     for key in ("cards", "colour", "target"):
         if key in raw and key not in allowed:
-            _fail(f"{where} is a {name} action, which has no {key}")
+            fail(f"{where} is a {name} action, which has no {key}")
         if key in required and key not in raw:
-            _fail(f"{where} is a {name} action without {key}")
+            fail(f"{where} is a {name} action without {key}")
     seat = raw["seat"]
     if kind == Kind.NEXT_ROUND:
-        if seat != NEXT_ROUND.seat or not _is_int(seat):
-            _fail(f"{where} deals the next round, so its seat must be {NEXT_ROUND.seat}")
-    elif not _is_int(seat) or not 0 <= seat < players:
-        _fail(f"{where} names seat {_show(seat)}; this match has seats 0 to {players - 1}")
+        if seat != NEXT_ROUND.seat or not is_whole(seat):
+            fail(f"{where} deals the next round, so its seat must be {NEXT_ROUND.seat}")
+    elif not is_whole(seat) or not 0 <= seat < players:
+        fail(f"{where} names seat {show(seat)}; this match has seats 0 to {players - 1}")
     cards = raw.get("cards", [])
     if "cards" in raw and (
         not isinstance(cards, list)
         or not cards
-        or not all(_is_int(card) and 0 <= card < FULL_DECK_SIZE for card in cards)
+        or not all(is_whole(card) and 0 <= card < FULL_DECK_SIZE for card in cards)
     ):
-        _fail(f"{where} has cards {_show(cards)}; expected a list of card numbers")
+        fail(f"{where} has cards {show(cards)}; expected a list of card numbers")
     colour = raw.get("colour", -1)
-    if "colour" in raw and not (_is_int(colour) and 0 <= colour <= 3):
-        _fail(f"{where} has colour {_show(colour)}; expected 0 to 3")
+    if "colour" in raw and not (is_whole(colour) and 0 <= colour <= 3):
+        fail(f"{where} has colour {show(colour)}; expected 0 to 3")
     target = raw.get("target", -1)
-    if "target" in raw and not (_is_int(target) and 0 <= target < players):
-        _fail(f"{where} targets seat {_show(target)}; this match has seats 0 to {players - 1}")
+    if "target" in raw and not (is_whole(target) and 0 <= target < players):
+        fail(f"{where} targets seat {show(target)}; this match has seats 0 to {players - 1}")
     return Action(kind, seat, tuple(cards), colour, target)
 
 
-def _parse_actions(raw: Any, players: int) -> tuple[Action, ...]:
+def parse_actions(raw: Any, players: int) -> tuple[Action, ...]:
     if not isinstance(raw, list):
-        _fail("its action log is not a list")
+        fail("its action log is not a list")
     if len(raw) > MAX_ACTIONS:
         raise TooLong(None, len(raw), MAX_ACTIONS)
     return tuple(_parse_action(item, index, players) for index, item in enumerate(raw))
@@ -206,17 +217,17 @@ def _parse_actions(raw: Any, players: int) -> tuple[Action, ...]:
 
 def _parse_snapshot(raw: Any, players: int) -> tuple[State, dict[str, Any]]:
     if not isinstance(raw, dict):
-        _fail("its snapshot is not a JSON object")
+        fail("its snapshot is not a JSON object")
     try:
         snapshot = State.from_dict(raw)
     except Exception as exc:  # StateError normally; never let odd data crash a load
-        _fail(f"its snapshot is not a valid game state ({exc})")
+        fail(f"its snapshot is not a valid game state ({exc})")
     fields = snapshot.to_dict()
     unknown = [key for key in raw if key not in fields]
     if unknown:
-        _fail(f"its snapshot has unknown entries {_names(unknown)}")
+        fail(f"its snapshot has unknown entries {_names(unknown)}")
     if snapshot.n != players:
-        _fail(f"its snapshot is of a {snapshot.n}-player game but it lists {players} seats")
+        fail(f"its snapshot is of a {snapshot.n}-player game but it lists {players} seats")
     return snapshot, fields
 
 
@@ -226,28 +237,28 @@ def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]
     Returns the record and the replayed state. Raises CorruptSave (path None) on any problem.
     """
     if not isinstance(payload, Mapping):
-        _fail("its contents are not a JSON object")
+        fail("its contents are not a JSON object")
     _check_keys(payload, "it", PAYLOAD_KEYS, PAYLOAD_KEYS)
     try:
         match_id = check_match_id(payload["match_id"])
-        created = _check_created(payload["created"])
-        seed = _check_seed(payload["seed"])
+        created = check_created(payload["created"])
+        seed = check_seed(payload["seed"])
     except ValueError as exc:
-        _fail(str(exc))
-    rules = _parse_rules(payload["rules"])
-    seats = _parse_seats(payload["seats"])
+        fail(str(exc))
+    rules = parse_rules(payload["rules"])
+    seats = parse_seats(payload["seats"])
     try:
-        _check_table(rules, len(seats))
+        check_table(rules, len(seats))
     except ValueError as exc:
-        _fail(str(exc))
-    actions = _parse_actions(payload["actions"], len(seats))
+        fail(str(exc))
+    actions = parse_actions(payload["actions"], len(seats))
     snapshot, fields = _parse_snapshot(payload["snapshot"], len(seats))
     record = MatchRecord(rules, seats, seed, actions, created, match_id)
-    state = _replay(record, None, LOAD_BUDGET_SECONDS)
+    state = replay_log(record, None, LOAD_BUDGET_SECONDS)
     if state != snapshot:
         replayed = state.to_dict()
         differ = [key for key in fields if fields[key] != replayed.get(key)]
-        _fail(
+        fail(
             f"replay disagrees with snapshot (different {_names(differ) or 'values'}; "
             f"{len(actions):,} actions replayed)"
         )

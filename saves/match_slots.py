@@ -1,5 +1,7 @@
-"""Named match saves: <data dir>/saves/<slot>.json, each checked by replay when loaded; the
-previous save of a slot is kept as its backup."""
+"""Named match saves (<data dir>/saves/<slot>.json): atomic, backed up, checked when loaded.
+
+The previous save of a slot is kept as its backup; listing reads the summaries stored beside
+each save (saves.match_summary) and replays nothing."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Match summaries: the few facts the Load screen and Continue show, stored beside a save so a
-menu lists saves without replaying them."""
+"""Match summaries: what the Load screen and Continue show, stored beside each save.
+
+A menu lists saves from these without replaying them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 
 from game.engine import Phase, State
 from game.engine.rules import preset_name
-from saves.match import MatchRecord, SeatInfo, _is_int
+from saves.fields import is_whole
+from saves.match import MatchRecord, SeatInfo
 from saves.slots import SlotInfo
 
 
@@ -52,7 +54,7 @@ class MatchSummary:
             return None
         numbers = (result.round, result.turn, result.actions, *result.scores)
         texts = (result.preset, result.phase, result.created)
-        if not all(_is_int(number) for number in numbers):
+        if not all(is_whole(number) for number in numbers):
             return None
         if not all(isinstance(text, str) for text in texts) or len(scores) != len(seats):
             return None

@@ -34,13 +34,13 @@ def test_a_log_over_the_cap_is_refused_without_replaying(monkeypatch: pytest.Mon
         MAX_ACTIONS + 1 - len(payload["actions"])
     )
     replays: list[int] = []
-    real_replay = match_format._replay
+    real_replay = match_format.replay_log
 
     def counting_replay(*args: Any, **kwargs: Any) -> Any:
         replays.append(1)
         return real_replay(*args, **kwargs)
 
-    monkeypatch.setattr(match_format, "_replay", counting_replay)
+    monkeypatch.setattr(match_format, "replay_log", counting_replay)
     path = match_store().path("huge")
     write_raw(path, {"format": match_format.MATCH_FORMAT, "kind": MATCH_KIND, "payload": payload})
     with pytest.raises(TooLong) as refused:

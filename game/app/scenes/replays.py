@@ -17,7 +17,7 @@ from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
 from game.app.scenes.replay import deal_code_of
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.dealcode import MAX_CODE, DealCodeError, decode
+from saves.dealcode import MAX_TYPED, DealCodeError, decode
 from saves.errors import SaveError
 from saves.history import RoundRecord
 
@@ -123,7 +123,7 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        self.entry.set_text_length_limit(MAX_CODE)
+        self.entry.set_text_length_limit(MAX_TYPED)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 
 from game.engine import Action, EngineError, Event, Rules, State
-from saves.errors import CorruptSave, SaveError, TooSlowToLoad
+from saves.errors import CorruptSave, ReplayRefused, SaveError, TooSlowToLoad
 from saves.fields import check_name, is_whole, show
 
 log = logging.getLogger("uno.saves")
@@ -143,6 +143,9 @@ class MatchRecord:
     actions: tuple[Action, ...] = ()
     created: str = field(default_factory=_now)
     match_id: str = field(default_factory=new_match_id)
+    # Where the log starts when not from the seed: the snapshot a match resumed from when a
+    # newer version could no longer replay its earlier moves (see saves.match_format).
+    base: State | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -157,6 +160,11 @@ class MatchRecord:
         check_seed(self.seed)
         check_created(self.created)
         check_match_id(self.match_id)
+        if self.base is not None:
+            if not isinstance(self.base, State):
+                raise TypeError("base must be a game.engine.State")
+            if self.base.n != len(seats) or self.base.rules != self.rules:
+                raise ValueError("the base state is not of this match (other rules or seats)")
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "actions", actions)
 
@@ -175,8 +183,15 @@ class MatchRecord:
         return replace(self, actions=self.actions + actions)
 
     def start(self) -> State:
-        """The state before the first action: State.new(rules, players, seed, deal=False)."""
+        """The state before the first logged action: a copy of `base` if there is one, else
+        State.new(rules, players, seed, deal=False)."""
+        if self.base is not None:
+            return self.base.clone()
         return State.new(self.rules, self.players, self.seed, deal=False)
+
+    def rebased(self, state: State) -> MatchRecord:
+        """This match continued from `state` with an empty log (what a resumed match saves)."""
+        return replace(self, actions=(), base=state.clone())
 
     def replay(self) -> State:
         """The current state: the log applied to start(). CorruptSave if the engine refuses
@@ -214,10 +229,7 @@ def replay_log(
             # must not crash a load either (but is worth a trace in the log).
             if not isinstance(exc, EngineError):
                 log.warning("engine failed replaying actions[%d]", index, exc_info=True)
-            raise CorruptSave(
-                None,
-                f"actions[{index}] ({_describe_action(action)}) is refused by the engine: {exc}",
-            ) from exc
+            raise ReplayRefused(None, index, _describe_action(action), str(exc)) from exc
         if events is not None:
             events.append(happened)
     return state
@@ -226,11 +238,14 @@ def replay_log(
 @dataclass(frozen=True)
 class LoadedMatch:
     """A loaded match. `issue` is what was wrong with the main file when `from_backup` (tell
-    the player the previous save was restored)."""
+    the player the previous save was restored). `replay_notice` is set when the log no longer
+    replayed to the snapshot (an engine change): the match resumes from its snapshot, and
+    `record` is rebased on it; say so to the player in a line."""
 
     record: MatchRecord
     state: State
     from_backup: bool = False
     issue: SaveError | None = None
+    replay_notice: str | None = None
 
 

@@ -1,16 +1,23 @@
 """The match save format: the payload, its strict parser and the upgrades of older formats.
 
-A save holds the match's recipe plus a snapshot of the state it should give; loading parses
-everything strictly, replays the log and insists the two agree, so a damaged or edited file
-is refused (and the slot's backup used instead) rather than producing a game that differs
-from the one saved. Payload of format 2, the current one:
+A save holds the match's recipe plus a snapshot of the state it should give. Loading parses
+everything strictly and checks the file against its own check (a SHA-256 of the rest of the
+payload): a file that fails any of that is damage, refused (and the slot's backup used
+instead). Then the log is replayed and compared with the snapshot. A log that no longer
+replays to it, in a file that passed its own checks, was written by a version whose rules
+decided some move differently: not damage. The match resumes from the snapshot (the record
+is rebased on it, with an empty log) and the load says so in a notice. Payload of format 3,
+the current one:
 
     {"match_id": 8-32 of a-z0-9, "created": ISO-8601 time with zone, "rules": Rules.to_dict(),
      "seats": [{"name": str, "kind": "human" | "ai", "tier": str | null}, ...],
-     "seed": int, "actions": [Action.to_dict(), ...], "snapshot": State.to_dict()}
+     "seed": int, "base": State.to_dict() | null, "actions": [Action.to_dict(), ...],
+     "snapshot": State.to_dict(), "check": "sha256:<64 hex digits>" | null}
 
-Format 1 had no match_id; the upgrade step derives one from its created time and seed, so a
-file keeps the same id at every load until it is written again.
+The log replays from `base` when there is one (a match resumed from its snapshot), else from
+State.new(rules, len(seats), seed, deal=False). Format 1 had no match_id; the upgrade step
+derives one from its created time and seed, so a file keeps the same id at every load until
+it is written again. Format 2 had no base and no check; it upgrades to none of either.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from game.engine.cards import FULL_DECK_SIZE
 from game.engine.errors import RulesError
 from game.engine.rules import SPECS
 from saves.documents import Document
-from saves.errors import CorruptSave, TooLong
+from saves.errors import CorruptSave, ReplayRefused, TooLong
 from saves.fields import is_whole, show
 from saves.match import (
     LOAD_BUDGET_SECONDS,
@@ -43,9 +50,11 @@ from saves.match import (
 from saves.migrations import Migration, register_migration
 
 MATCH_KIND = "match"
-MATCH_FORMAT = 2
+MATCH_FORMAT = 3
 
-PAYLOAD_KEYS = ("match_id", "created", "rules", "seats", "seed", "actions", "snapshot")
+PAYLOAD_KEYS = ("match_id", "created", "rules", "seats", "seed", "base", "actions", "snapshot",
+                "check")
+CHECK_PREFIX = "sha256:"
 SEAT_KEYS = ("name", "kind", "tier")
 ACTION_KEYS = ("kind", "seat", "cards", "colour", "target")
 
@@ -65,7 +74,7 @@ _KINDS = {kind.name.lower(): kind for kind in Kind}
 
 # --- migrations --------------------------------------------------------------------------
 #
-# Format 2 is current. When the payload changes shape: bump MATCH_FORMAT, write a step that
+# Format 3 is current. When the payload changes shape: bump MATCH_FORMAT, write a step that
 # turns a format-N payload into format N + 1 (it gets a private copy and returns the new
 # payload) and register it below with register_match_migration(N, step). Loads upgrade old
 # files step by step before the strict check, in every slot, its backup and the listing.
@@ -93,21 +102,43 @@ def _add_match_id(payload: dict[str, Any]) -> dict[str, Any]:
 register_match_migration(1, _add_match_id)
 
 
+def _add_base_and_check(payload: dict[str, Any]) -> dict[str, Any]:
+    # Older saves replay from the seed and were written without a check: nothing tells an
+    # edit from an engine change, so a log that no longer replays resumes from its snapshot.
+    payload["base"] = None
+    payload["check"] = None
+    return payload
+
+
+register_match_migration(2, _add_base_and_check)
+
+
 # --- payload -----------------------------------------------------------------------------
 
 
 def match_payload(record: MatchRecord, state: State) -> dict[str, Any]:
-    """The current-format payload of a save (no checks: see save_match)."""
-    return {
+    """The current-format payload of a save, with its check (no replay: see save_match)."""
+    payload: dict[str, Any] = {
         "match_id": record.match_id,
         "created": record.created,
         "rules": record.rules.to_dict(),
         "seats": [seat.to_dict() for seat in record.seats],
         "seed": record.seed,
+        "base": record.base.to_dict() if record.base is not None else None,
         "actions": [action.to_dict() for action in record.actions],
         "snapshot": state.to_dict(),
     }
+    payload["check"] = check_of(payload)
+    return payload
 
+
+def check_of(payload: Mapping[str, Any]) -> str:
+    """The check written into a payload: a SHA-256 of everything else in it, as canonical
+    JSON. A file whose contents no longer match it was changed after saving (damage); one
+    that matches but no longer replays was written by a version with other rules."""
+    body = {key: value for key, value in payload.items() if key != "check"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return CHECK_PREFIX + hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def fail(reason: str) -> NoReturn:
@@ -215,26 +246,36 @@ def parse_actions(raw: Any, players: int) -> tuple[Action, ...]:
     return tuple(_parse_action(item, index, players) for index, item in enumerate(raw))
 
 
-def _parse_snapshot(raw: Any, players: int) -> tuple[State, dict[str, Any]]:
+def parse_state(raw: Any, rules: Rules, players: int, what: str = "snapshot") -> State:
+    """A stored game state of this match (its rules, its seats), strictly checked."""
     if not isinstance(raw, dict):
-        fail("its snapshot is not a JSON object")
+        fail(f"its {what} is not a JSON object")
     try:
-        snapshot = State.from_dict(raw)
+        state = State.from_dict(raw)
     except Exception as exc:  # StateError normally; never let odd data crash a load
-        fail(f"its snapshot is not a valid game state ({exc})")
-    fields = snapshot.to_dict()
-    unknown = [key for key in raw if key not in fields]
+        fail(f"its {what} is not a valid game state ({exc})")
+    unknown = [key for key in raw if key not in state.to_dict()]
     if unknown:
-        fail(f"its snapshot has unknown entries {_names(unknown)}")
-    if snapshot.n != players:
-        fail(f"its snapshot is of a {snapshot.n}-player game but it lists {players} seats")
-    return snapshot, fields
+        fail(f"its {what} has unknown entries {_names(unknown)}")
+    if state.n != players:
+        fail(f"its {what} is of a {state.n}-player game but it lists {players} seats")
+    if state.rules != rules:
+        differ = [key for key, value in rules.to_dict().items() if getattr(state.rules, key)
+                  != value]
+        fail(f"its {what} is played under other rules (different {_names(differ)})")
+    return state
 
 
-def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]:
+def read_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State, str | None]:
     """Strictly check a current-format payload, replay its log and compare with the snapshot.
 
-    Returns the record and the replayed state. Raises CorruptSave (path None) on any problem.
+    Returns the record, the state and a notice. The notice is None when the log replays to
+    the snapshot. When it does not (the engine refuses a move, or the moves lead elsewhere),
+    that is an engine change, not damage, since the file passed its own checks: the notice
+    says what differed, and the record returned is rebased on the snapshot, which is the
+    state returned. Raises CorruptSave (path None) when the file fails its own checks: its
+    shape, its values, its check sum, its snapshot's consistency; TooSlowToLoad past the
+    load budget.
     """
     if not isinstance(payload, Mapping):
         fail("its contents are not a JSON object")
@@ -252,21 +293,38 @@ def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]
     except ValueError as exc:
         fail(str(exc))
     actions = parse_actions(payload["actions"], len(seats))
-    snapshot, fields = _parse_snapshot(payload["snapshot"], len(seats))
-    record = MatchRecord(rules, seats, seed, actions, created, match_id)
-    state = replay_log(record, None, LOAD_BUDGET_SECONDS)
+    snapshot = parse_state(payload["snapshot"], rules, len(seats))
+    base = None if payload["base"] is None else parse_state(payload["base"], rules, len(seats),
+                                                              "base state")
+    check = payload["check"]
+    if check is not None and check != check_of(payload):
+        fail("its contents do not match their check: it was changed after it was saved")
+    record = MatchRecord(rules, seats, seed, actions, created, match_id, base)
+    try:
+        state = replay_log(record, None, LOAD_BUDGET_SECONDS)
+    except ReplayRefused as exc:
+        return record.rebased(snapshot), snapshot.clone(), exc.reason
     if state != snapshot:
-        replayed = state.to_dict()
-        differ = [key for key in fields if fields[key] != replayed.get(key)]
-        fail(
-            f"replay disagrees with snapshot (different {_names(differ) or 'values'}; "
-            f"{len(actions):,} actions replayed)"
-        )
+        replayed, stored = state.to_dict(), snapshot.to_dict()
+        differ = [key for key in stored if stored[key] != replayed.get(key)]
+        notice = (f"replay disagrees with snapshot (different {_names(differ) or 'values'}; "
+                  f"{len(actions):,} actions replayed)")
+        return record.rebased(snapshot), snapshot.clone(), notice
+    return record, state, None
+
+
+def parse_match_payload(payload: Mapping[str, Any]) -> tuple[MatchRecord, State]:
+    """read_match_payload, insisting the log replays to the snapshot (what a save about to be
+    written must do). Raises CorruptSave (path None) on any problem."""
+    record, state, notice = read_match_payload(payload)
+    if notice is not None:
+        fail(notice)
     return record, state
 
 
 def validate_match_document(document: Document) -> None:
-    """The SlotStore validate hook: CorruptSave unless the document is a consistent match."""
-    parse_match_payload(document.payload)
+    """The SlotStore validate hook: CorruptSave unless the document passes its own checks (a
+    log that no longer replays is not damage: see read_match_payload)."""
+    read_match_payload(document.payload)
 
 

@@ -6,6 +6,7 @@ each save (saves.match_summary) and replays nothing."""
 from __future__ import annotations
 
 import copy
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +20,14 @@ from saves.match_format import (
     MATCH_KIND,
     match_payload,
     parse_match_payload,
+    read_match_payload,
     validate_match_document,
 )
 from saves.match_summary import match_summary
 from saves.migrations import MigrationRegistry
 from saves.slots import AUTOSAVE, SlotInfo, SlotStore
+
+log = logging.getLogger("uno.saves")
 
 # 20,000 actions take about 0.7 MB as JSON, so the store's 8 MiB cap leaves ample room.
 MATCH_MAX_BYTES = DEFAULT_MAX_BYTES
@@ -51,19 +55,19 @@ class _Checker:
 
     def __init__(self, extra: Validator | None) -> None:
         self.extra = extra if extra is not validate_match_document else None
-        self.parsed: list[tuple[Any, tuple[MatchRecord, State]]] = []
+        self.parsed: list[tuple[Any, tuple[MatchRecord, State, str | None]]] = []
 
     def __call__(self, document: Document) -> None:
-        result = parse_match_payload(document.payload)
+        result = read_match_payload(document.payload)
         if self.extra is not None:
             self.extra(document)
         self.parsed.append((document.payload, result))
 
-    def result_for(self, payload: Any) -> tuple[MatchRecord, State]:
+    def result_for(self, payload: Any) -> tuple[MatchRecord, State, str | None]:
         for seen, result in self.parsed:
             if seen is payload:
                 return result
-        return parse_match_payload(payload)  # pragma: no cover - the store always validates
+        return read_match_payload(payload)  # pragma: no cover - the store always validates
 
 
 def save_match(
@@ -103,17 +107,20 @@ def save_match(
 
 def load_match(slot: str = AUTOSAVE, store: SlotStore | None = None) -> LoadedMatch:
     """Load and check a saved match, falling back to the slot's backup if the main file is
-    damaged (which is moved aside). Raises MissingSave, CorruptSave (message says why: a bad
-    field, the index of an action the engine refuses, or "replay disagrees with snapshot"),
-    FutureVersion / UnsupportedVersion (file left in place), ReadFailed; ValueError for a bad
-    slot name."""
+    damaged (which is moved aside). A log this version no longer replays to the snapshot is
+    not damage: the match resumes from its snapshot, with `replay_notice` saying why. Raises
+    MissingSave, CorruptSave (message says why: a bad field, a changed file), FutureVersion /
+    UnsupportedVersion (file left in place), ReadFailed; ValueError for a bad slot name."""
     base = store or match_store()
     checker = _Checker(base.validate)
     reader = copy.copy(base)
     reader.validate = checker
     loaded = reader.read(slot)
-    record, state = checker.result_for(loaded.payload)
-    return LoadedMatch(record, state, loaded.from_backup, loaded.issue)
+    record, state, notice = checker.result_for(loaded.payload)
+    if notice is not None:
+        log.warning("%s no longer replays with this version (%s); it resumes from its "
+                    "snapshot", slot, notice)
+    return LoadedMatch(record, state, loaded.from_backup, loaded.issue, notice)
 
 
 def list_matches(store: SlotStore | None = None) -> list[SlotInfo]:

@@ -128,7 +128,7 @@ class SaveService:
         if match.match_id is None:
             match.match_id = record.match_id
         return replace(record, actions=tuple(match.log), created=match.created,
-                       match_id=match.match_id)
+                       match_id=match.match_id, base=match.base)
 
     def autosave(self, match: MatchController) -> None:
         """Save the match in its own autosave; other matches' autosaves are untouched."""
@@ -212,7 +212,7 @@ class SaveService:
             # named save is a new branch and must not overwrite it.
             match_id = new_match_id()
         match = MatchController(r.rules, seats, r.seed, log=list(r.actions),
-                                created=r.created, match_id=match_id)
+                                created=r.created, match_id=match_id, base=r.base)
         app.push(TableScene(app, match))
         for title, text in self._load_messages(loaded, replaced):
             app.push(MessageScene(app, title, text))
@@ -242,6 +242,9 @@ class SaveService:
             messages.append((tr("saves.restored"), detail))
         if replaced:
             messages.append((tr("saves.unknown_tier"), "\n".join(replaced)))
+        if loaded.replay_notice is not None:
+            # An update changed how the moves replay; the snapshot carries the match on.
+            messages.append((tr("saves.resumed_title"), tr("saves.resumed")))
         return messages
 
     def resume_latest(self, app: App) -> None:

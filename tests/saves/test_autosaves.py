@@ -39,7 +39,7 @@ def test_every_record_has_a_match_id_that_round_trips() -> None:
     record, state = random_match(OFFICIAL, 3, 5, 60)
     other, _ = random_match(OFFICIAL, 3, 5, 60)
     assert record.match_id != other.match_id  # made fresh for each match
-    assert MATCH_FORMAT == 2
+    assert MATCH_FORMAT == 3
     save_match(record, state, "slot")
     assert load_match("slot").record.match_id == record.match_id
     with pytest.raises(ValueError):

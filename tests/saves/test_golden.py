@@ -119,3 +119,26 @@ def test_the_golden_daily_deal_is_the_same() -> None:
     assert deal == Deal(Rules.from_dict(raw["rules"]), tuple(raw["seats"]), raw["seed"])
     assert encode(deal) == raw["code"]
     assert dealt(deal.rules, len(deal.seats), deal.seed) == raw["deal"]
+
+
+def test_the_golden_match_survives_an_engine_that_judges_challenges_otherwise(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An update that changes a rule verdict (here: every +4 challenge refused) must not lose
+    the match: it resumes from its snapshot, with a notice, and is never set aside."""
+    from game.engine import IllegalAction
+
+    real_apply = State.apply
+
+    def stricter(self: State, action: Any) -> Any:
+        if action.kind == Kind.CHALLENGE:
+            raise IllegalAction("challenges are judged otherwise in this version")
+        return real_apply(self, action)
+
+    monkeypatch.setattr(State, "apply", stricter)
+    raw = golden("match.json")
+    shutil.copyfile(GOLDEN / "match.json", tmp_path / "golden-match.json")
+    loaded = load_match("golden-match", match_store(tmp_path))
+    assert loaded.replay_notice is not None and "challenge" in loaded.replay_notice
+    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert loaded.record.base is not None and loaded.record.actions == ()
+    assert (tmp_path / "golden-match.json").exists()

@@ -7,7 +7,7 @@ import json
 import math
 import sys
 import time
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -292,21 +292,25 @@ def describe_action(a: Action, names: list[str]) -> str:
     return text
 
 
-def round_text(rules: Rules, labels: list[tuple[str, str]], seed: int,
-               actions: tuple[Action, ...] | list[Action], start: int) -> list[str]:
-    """The round whose deal is actions[start], move by move: every hand after the deal, each
-    action and the events it caused, and how it ended."""
+def round_text(rules: Rules, labels: list[tuple[str, str]], seed: int, before: State,
+               actions: tuple[Action, ...] | list[Action]) -> list[str]:
+    """The round dealt by actions[0] from the state `before` it, move by move: every hand
+    after the deal, each action and the events it caused, and how it ended. ValueError
+    (naming the move) if the engine refuses one: the round was recorded by a version whose
+    rules decided it otherwise, or the file was edited."""
     names = [name for name, _ in labels]
-    state = State.new(rules, len(labels), seed, deal=False)
-    for a in actions[:start]:
-        state.apply(a)
+    state = before.clone()
     kinds = tuple(kind if kind in SEAT_KINDS else "normal" for _, kind in labels)
     lines = [f"round {state.round_no + 1}; seed {seed}; rules: {preset_name(rules)}"
              + "".join(f", {k}={v}" for k, v in rules.changed().items()),
              "seats: " + ", ".join(f"{i} {n} ({k})" for i, (n, k) in enumerate(labels)),
              f"deal code: {encode(Deal(rules, kinds, seed))}"]
-    for step, a in enumerate(actions[start:], 1):
-        events = state.apply(a)
+    for step, a in enumerate(actions, 1):
+        try:
+            events = state.apply(a)
+        except Exception as exc:  # IllegalAction normally; any refusal is one line
+            raise ValueError(f"move {step} ({describe_action(a, names)}) is refused by this "
+                             f"version's rules: {exc}") from None
         lines.append(f"{step:4}. {describe_action(a, names)}")
         lines += [f"        {describe_event(e, names)}" for e in events
                   if not (isinstance(e, Dealt) and a.kind == Kind.NEXT_ROUND)]
@@ -334,17 +338,18 @@ def replay_file(path: Path, index: int) -> list[str]:
         record, _ = parse_match_payload(document.payload)
         starts = [i for i, a in enumerate(record.actions) if a.kind == Kind.NEXT_ROUND]
         if not starts:
-            raise ValueError("the match has not dealt a round yet")
-        return round_text(record.rules, _labels(record.seats), record.seed, record.actions,
-                          starts[-1])
+            raise ValueError("the match has not dealt a round yet (since it was resumed)")
+        before = replace(record, actions=record.actions[:starts[-1]]).replay()
+        return round_text(record.rules, _labels(record.seats), record.seed, before,
+                          record.actions[starts[-1]:])
     document = read_document(path, HISTORY_KIND, HISTORY_FORMAT, validate=validate_history)
-    rounds = [RoundRecord.from_dict(r, i) for i, r in enumerate(document.payload["rounds"])]
-    if not rounds:
+    rows = document.payload["rounds"]
+    if not rows:
         raise ValueError("the history holds no rounds")
-    if index > len(rounds):
-        raise ValueError(f"the history holds {len(rounds)} rounds, not {index}")
-    r = rounds[index - 1]
-    return round_text(r.rules, _labels(r.seats), r.seed, r.actions, r.start)
+    if index > len(rows):
+        raise ValueError(f"the history holds {len(rows)} rounds, not {index}")
+    r = RoundRecord.from_dict(rows[index - 1], index - 1)
+    return round_text(r.rules, _labels(r.seats), r.seed, r.before_round(), r.round_actions)
 
 
 def replay_code(code: str, budget_ms: float | None) -> list[str]:
@@ -365,7 +370,8 @@ def replay_code(code: str, budget_ms: float | None) -> list[str]:
     table.play_round()
     labels = [(f"{'Human' if k == 'human' else k.capitalize()} {i}", k)
               for i, k in enumerate(deal.seats)]
-    return round_text(deal.rules, labels, deal.seed, log, 0)
+    return round_text(deal.rules, labels, deal.seed,
+                      State.new(deal.rules, len(deal.seats), deal.seed, deal=False), log)
 
 
 def first_deal_code(args: argparse.Namespace, rules: Rules, tiers: list[str]) -> str:

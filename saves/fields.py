@@ -66,6 +66,12 @@ def is_whole(value: Any) -> bool:
     return type(value) is int
 
 
+def one_line(reason: str, limit: int = 160) -> str:
+    """A reason as one short line (reasons quote bits of files, which may hold anything)."""
+    text = " ".join(str(reason).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def show(value: Any, limit: int = 40) -> str:
     """`value` as it is quoted in a message: its repr, cut to `limit` characters."""
     text = repr(value)

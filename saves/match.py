@@ -211,12 +211,22 @@ def _describe_action(action: Action) -> str:
 
 
 def replay_log(
-    record: MatchRecord, events: list[list[Event]] | None, budget: float | None = None
+    record: MatchRecord,
+    events: list[list[Event]] | None,
+    budget: float | None = None,
+    snapshots: dict[int, State] | None = None,
+    snapshot_every: int = 0,
 ) -> State:
+    """The record's log applied to its start. `events` (if given) collects each action's
+    events; `snapshots` copies of the state after every `snapshot_every` actions (and at 0).
+    ReplayRefused (naming the action) if the engine refuses one; CorruptSave if the match
+    cannot be set up; TooSlowToLoad past `budget` seconds."""
     try:
         state = record.start()
     except Exception as exc:
         raise CorruptSave(None, f"its match cannot be set up ({exc})") from exc
+    if snapshots is not None:
+        snapshots[0] = state.clone()
     deadline = None if budget is None else _clock() + budget
     total = len(record.actions)
     for index, action in enumerate(record.actions):
@@ -232,6 +242,8 @@ def replay_log(
             raise ReplayRefused(None, index, _describe_action(action), str(exc)) from exc
         if events is not None:
             events.append(happened)
+        if snapshots is not None and snapshot_every and (index + 1) % snapshot_every == 0:
+            snapshots[index + 1] = state.clone()
     return state
 
 

@@ -289,6 +289,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.saves.flush()  # the last round's history write, if it is still going
         # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
         from game.app import fonts
         from game.app.art import _raster

@@ -8,6 +8,7 @@ save plays as the nearest known tier, with a message.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -27,7 +28,7 @@ from saves.autosaves import (
     save_autosave,
 )
 from saves.errors import SaveError
-from saves.history import RoundRecord, add_round, load_history, round_of
+from saves.history import DamagedRound, RoundRecord, add_round, history_entries, round_of
 from saves.match import LoadedMatch, MatchRecord, SeatInfo, new_match_id
 from saves.match_slots import delete_match, list_matches, load_match, save_match
 from saves.match_summary import MatchSummary, summary_of
@@ -120,6 +121,13 @@ class SaveService:
         self._stats: Stats | None = None
         # Matches started as a daily deal (match id -> date), to file their result.
         self.daily_matches: dict[str, str] = {}
+        # Keeping a round rewrites the whole history (up to 4 MiB), so it is done by one
+        # worker, in order, while the score screen shows; flush() waits for it.
+        self._history_writer: ThreadPoolExecutor | None = None
+        self._history_writes: list[Future[None]] = []
+        # Kept rounds found not to replay when watched (id -> why, one line): listed as
+        # damaged for the rest of the run.
+        self.unplayable: dict[str, str] = {}
 
     def record_of(self, match: MatchController) -> MatchRecord:
         record = MatchRecord.new(match.rules, match.seats, match.seed)
@@ -285,17 +293,32 @@ class SaveService:
 
     # -- round history (Replays) -----------------------------------------------------
     def keep_round(self, match: MatchController, ended: RoundEnded) -> None:
-        """Add the round that just ended to the replay history; a failure is only logged."""
+        """Add the round that just ended to the replay history, written by a worker thread;
+        a failure is only logged."""
         try:
             points = sum(ended.points) - ended.points[ended.winner]
-            add_round(round_of(self.record_of(match), ended.winner, points, ended.scores,
-                               match.state.round_no))
+            entry = round_of(self.record_of(match), ended.winner, points, ended.scores,
+                             match.state.round_no, before=match.round_base)
         except (SaveError, OSError, ValueError) as exc:
             log.warning("could not keep the round for replays: %s", exc)
+            return
+        if self._history_writer is None:
+            self._history_writer = ThreadPoolExecutor(max_workers=1,
+                                                      thread_name_prefix="uno-history")
+        self._history_writes = [f for f in self._history_writes if not f.done()]
+        self._history_writes.append(self._history_writer.submit(_keep, entry))
 
-    def history(self) -> list[RoundRecord]:
-        """The kept rounds, newest first (empty when saving is off or the file is bad)."""
-        return load_history() if self.enabled else []
+    def flush(self) -> None:
+        """Wait until every round handed to the history writer is on disk."""
+        for future in self._history_writes:
+            future.result()
+        self._history_writes.clear()
+
+    def history(self) -> list[RoundRecord | DamagedRound]:
+        """The kept rounds, newest first, damaged entries listed as such (empty when saving
+        is off or the file is bad)."""
+        self.flush()
+        return history_entries() if self.enabled else []
 
     def match_finished(self, match: MatchController) -> None:
         if not self.enabled:
@@ -325,3 +348,13 @@ class SaveService:
             save_stats(self._stats, keep=players)
         except (SaveError, OSError) as exc:
             log.warning("could not save statistics: %s", exc)
+
+
+def _keep(entry: RoundRecord) -> None:
+    """The history writer's job: one round kept; a failure is logged, never raised."""
+    try:
+        add_round(entry)
+    except (SaveError, OSError, ValueError) as exc:
+        log.warning("could not keep the round for replays: %s", exc)
+    except Exception:  # a worker must not die silently with the round: say why in the log
+        log.exception("keeping the round for replays failed")

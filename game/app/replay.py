@@ -7,14 +7,19 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ai import make_player
 from ai.reasons import GENERIC, Reason
 from ai.search import search
+from game.app.i18n import tr
+from game.app.replay_deals import code_of
 from game.engine import Action, Event, Kind, SeatView, State, redact
-from saves.history import RoundRecord
+from saves.errors import CorruptSave, SaveError
+from saves.fields import one_line
+from saves.history import DamagedRound, RoundRecord
 
 log = logging.getLogger("uno.replay")
 
@@ -22,6 +27,15 @@ log = logging.getLogger("uno.replay")
 # away, so a step back costs a clone and a few applies however long the round.
 SNAPSHOT_EVERY = 16
 REVIEW_BUDGET_MS = 250.0
+
+
+class ReplayUnavailable(Exception):
+    """A kept round that does not replay with this version (an edited file, or rules that
+    changed since): `reason` says why in one line; the round is listed as damaged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class ReplayMatch:
@@ -36,16 +50,16 @@ class ReplayMatch:
         self.seed = record.seed
         self.created = record.finished
         self.match_id: str | None = None
-        self.actions: tuple[Action, ...] = record.actions[record.start:]
-        base = record.before_round()
-        self._snapshots: dict[int, State] = {0: base.clone()}
-        self.events: list[list[Event]] = []
-        state = base
-        for i, action in enumerate(self.actions):
-            self.events.append(state.apply(action))
-            if (i + 1) % SNAPSHOT_EVERY == 0:
-                self._snapshots[i + 1] = state.clone()
-        self.final = state
+        self.base: State | None = None
+        self.actions: tuple[Action, ...] = record.round_actions
+        try:
+            self.final, self.events, self._snapshots = record.replay_round(SNAPSHOT_EVERY)
+        except SaveError as exc:
+            reason = exc.reason if isinstance(exc, CorruptSave) else str(exc)
+            raise ReplayUnavailable(one_line(reason)) from exc
+        except Exception as exc:  # the engine choking on a kept round must not crash Watch
+            log.warning("replaying round %s failed", record.id, exc_info=True)
+            raise ReplayUnavailable(one_line(f"{type(exc).__name__}: {exc}")) from exc
         self.pos = 1  # the round as dealt: positions run from 1 to len(actions)
         self.state = self.state_at(self.pos)
         self.version = 0
@@ -314,3 +328,29 @@ class Reviewer:
         with self._lock:
             self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+# -- the Replays list ------------------------------------------------------------------
+
+
+def damage_of(entry: RoundRecord | DamagedRound, known: Mapping[str, str]) -> str | None:
+    """Why a listed round cannot be watched, in a line (damaged in the file, or found not to
+    replay when Watch was tried: `known`, by id), or None."""
+    if isinstance(entry, DamagedRound):
+        return entry.reason
+    return known.get(entry.id)
+
+
+def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
+              when: str) -> tuple[str, str]:
+    """The two lines of a round's row in Replays: what it was, then players and code (or,
+    for a damaged round, why it cannot be watched)."""
+    reason = damage_of(entry, known)
+    if reason is not None:
+        return tr("replays.damaged_row", when=when, round=entry.round_no or "?"), reason
+    assert isinstance(entry, RoundRecord)
+    players = ", ".join(s.name for s in entry.seats)
+    return (tr("replays.row", when=when, round=entry.round_no, winner=entry.winner_name,
+               points=entry.points),
+            tr("replays.detail", players=players, code=code_of(entry.rules, entry.seats,
+                                                                entry.seed)))

@@ -12,17 +12,15 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
 from game.app.i18n import tr
-from game.app.persist import explain_save_error
+from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
-from game.app.scenes.replay import deal_code_of
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.dealcode import MAX_TYPED, DealCodeError, decode
-from saves.errors import SaveError
-from saves.history import RoundRecord
+from saves.history import DamagedRound, RoundRecord
 
 
-def when(record: RoundRecord) -> str:
+def when(record: RoundRecord | DamagedRound) -> str:
     try:
         return datetime.fromisoformat(record.finished).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
@@ -34,7 +32,7 @@ class ReplaysScene(PagedScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rounds: list[RoundRecord] = app.saves.history()
+        self.rounds: list[RoundRecord | DamagedRound] = app.saves.history()
 
     def _rows(self) -> tuple[int, int, int]:
         """Top of the list, row height (from the measured text), rows per page."""
@@ -53,6 +51,8 @@ class ReplaysScene(PagedScene):
         self.watch_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
+            if damage_of(record, self.app.saves.unplayable) is not None:
+                continue  # listed as damaged, with no Watch
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
@@ -71,9 +71,12 @@ class ReplaysScene(PagedScene):
 
         try:
             scene = ReplayScene(self.app, record)
-        except (SaveError, ValueError) as exc:
-            # An entry whose actions the engine refuses (an edited file): told, not fatal.
-            self.app.push(MessageScene(self.app, tr("replays.failed"), explain_save_error(exc)))
+        except ReplayUnavailable as exc:
+            # Edited, or its moves replay otherwise under this version's rules: told in a
+            # line, and listed as damaged from now on (the list rebuilds when this closes).
+            self.app.saves.unplayable[record.id] = exc.reason
+            self.app.push(MessageScene(self.app, tr("replays.failed"),
+                                       tr("replays.damaged")))
             return False
         self.app.push(scene)
         return True
@@ -91,10 +94,7 @@ class ReplaysScene(PagedScene):
         room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
-            players = ", ".join(s.name for s in record.seats)
-            head = tr("replays.row", when=when(record), round=record.round_no,
-                      winner=record.winner_name, points=record.points)
-            detail = tr("replays.detail", players=players, code=deal_code_of(record))
+            head, detail = row_lines(record, self.app.saves.unplayable, when(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),

@@ -234,24 +234,33 @@ def review_human_move(seat: int, view: SeatView, seen: list[Event], legal: list[
 
 class Reviewer:
     """Reviews a replay's moves in a worker thread, one at a time, caching every answer.
-    The UI asks with get(index) each frame; a None means "still thinking"."""
+    The UI asks with get(index) each frame; a None means "still thinking". The round's
+    summary is worked out once, in the worker, when its last human move is reviewed: the
+    UI only reads it (summary())."""
 
     def __init__(self, match: ReplayMatch, budget_ms: float = REVIEW_BUDGET_MS) -> None:
         self.match = match
         self.budget_ms = budget_ms
         self.cache: dict[int, MoveReview] = {}
-        self._pending: dict[int, Future[MoveReview | None]] = {}
+        self._moves = [i for i, a in enumerate(match.actions) if a.kind != Kind.NEXT_ROUND]
+        people = set(match.people)
+        self._human_moves = [i for i in self._moves if match.actions[i].seat in people]
+        self._unreviewed = set(self._human_moves)
+        self._failed: set[int] = set()
+        self._summary: tuple[int, int, MoveReview | None] | None = None
+        self._pending: dict[int, Future[None]] = {}
         self._lock = threading.Lock()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uno-review")
         self._closed = False
+        if not self._human_moves:
+            self._summary = (0, 0, None)
 
     def moves(self) -> list[int]:
         """The indices of the round's decisions (every action but the deal)."""
-        return [i for i, a in enumerate(self.match.actions) if a.kind != Kind.NEXT_ROUND]
+        return list(self._moves)
 
     def human_moves(self) -> list[int]:
-        people = set(self.match.people)
-        return [i for i in self.moves() if self.match.actions[i].seat in people]
+        return list(self._human_moves)
 
     def review(self, index: int) -> MoveReview | None:
         """Work out the review of action `index` now (in the caller's thread)."""
@@ -276,28 +285,41 @@ class Reviewer:
                                                     self.budget_ms)
         return MoveReview(index, seat, action, True, opinions, before, after)
 
-    def get(self, index: int) -> MoveReview | None:
-        with self._lock:
-            if index in self.cache:
-                return self.cache[index]
-            future = self._pending.get(index)
-            if future is None:
-                if self._closed:
-                    return None
-                self._pending[index] = self._executor.submit(self.review, index)
-                return None
-        if not future.done():
-            return None
+    def _work(self, index: int) -> None:
+        """The worker's job: review one move, keep the answer, and once the last human move
+        is in, the round's summary."""
         try:
-            result = future.result()
+            result = self.review(index)
         except Exception:
             log.warning("review of move %d failed", index, exc_info=True)
             result = None
         with self._lock:
-            self._pending.pop(index, None)
             if result is not None:
                 self.cache[index] = result
-        return result
+            else:
+                self._failed.add(index)
+            self._unreviewed.discard(index)
+            done = not self._unreviewed and self._summary is None
+        if done:
+            self._summarise()
+
+    def _summarise(self) -> None:
+        with self._lock:
+            reviews = [self.cache[i] for i in self._human_moves if i in self.cache]
+        differ = [r for r in reviews if r.expert_differs]
+        worst = max(differ, key=lambda r: r.loss, default=None)
+        with self._lock:
+            self._summary = (len(differ), len(self._human_moves), worst)
+
+    def get(self, index: int) -> MoveReview | None:
+        with self._lock:
+            found = self.cache.get(index)
+            if found is not None or index in self._failed or index in self._pending:
+                return found
+            if self._closed:
+                return None
+            self._pending[index] = self._executor.submit(self._work, index)
+        return None
 
     def queue_all(self, indices: list[int]) -> None:
         """Start reviewing these moves in the background (for the round's summary)."""
@@ -315,14 +337,9 @@ class Reviewer:
 
     def summary(self) -> tuple[int, int, MoveReview | None] | None:
         """(human moves reviewed where the Expert differs, human moves, the costliest) once
-        every human move is reviewed; None while some are still being worked out."""
-        moves = self.human_moves()
-        reviews = [self.get(i) for i in moves]
-        if any(r is None for r in reviews):
-            return None
-        differ = [r for r in reviews if r is not None and r.expert_differs]
-        worst = max(differ, key=lambda r: r.loss, default=None)
-        return len(differ), len(moves), worst
+        every human move is reviewed; None while some are still being worked out. Reads
+        what the worker worked out: nothing is computed here."""
+        return self._summary
 
     def close(self) -> None:
         with self._lock:

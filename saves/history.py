@@ -33,9 +33,10 @@ from typing import Any
 
 from game.engine import Action, Event, Kind, Phase, Rules, State
 from saves import notices
-from saves.documents import Document, load_document, save_document
+from saves.documents import Document, load_document
 from saves.errors import CorruptSave, MissingSave, ReplayRefused, SaveError, WriteFailed
 from saves.fields import one_line
+from saves.jsonsafe import nesting_depth, read_text_file
 from saves.match import (
     MatchRecord,
     SeatInfo,
@@ -48,6 +49,7 @@ from saves.match import (
 from saves.match_format import fail, parse_actions, parse_rules, parse_seats, parse_state
 from saves.migrations import register_migration
 from saves.paths import data_dir
+from saves.store import atomic_write_bytes
 
 log = logging.getLogger("uno.saves")
 
@@ -301,33 +303,79 @@ def load_history(path: Path | None = None) -> list[RoundRecord]:
     return [entry for entry in history_entries(path) if isinstance(entry, RoundRecord)]
 
 
-def _size(entry: Mapping[str, Any]) -> int:
-    return len(json.dumps(entry, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+# The layout add_round writes: still one JSON document, but each round on its own line, so
+# the next round end can carry the others over line by line. Each line is a small parse and
+# write; one pass over the whole 4 MiB file in a single C call would hold the interpreter
+# lock for as long, and freeze the score screen's animation although it runs in a worker.
+_HEAD = f'{{"format":{HISTORY_FORMAT},"kind":"{HISTORY_KIND}","payload":{{"rounds":['
+_FOOT = "]}}"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _line(entry: Any) -> str:
+    return json.dumps(entry, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def _kept_lines(path: Path) -> tuple[list[tuple[Any, str]], bool]:
+    """The kept entries and their lines, and whether the file was read in add_round's own
+    layout (then it was checked whole, line by line). Any other file (older formats, an
+    edit, damage) is read as a document, as the listing reads it."""
+    try:
+        text = read_text_file(path, HISTORY_MAX_BYTES)  # a regular file only, never a FIFO
+    except SaveError:
+        text = ""
+    if text.startswith(_HEAD + "\n"):
+        lines = text.split("\n")
+        if len(lines) >= 3 and lines[0] == _HEAD and lines[-2:] == [_FOOT, ""]:
+            found: list[tuple[Any, str]] = []
+            body = lines[1:-2]
+            try:
+                for number, line in enumerate(body):
+                    last = number == len(body) - 1
+                    if line.endswith(",") == last:
+                        raise ValueError("a line without its comma")
+                    item = line if last else line[:-1]
+                    if nesting_depth(item) > 32:
+                        raise ValueError("too deep")
+                    found.append((json.loads(item, parse_constant=_no_constant), item))
+            except (ValueError, RecursionError):
+                found = []
+            else:
+                if len(found) <= MAX_KEPT:
+                    return found, True
+    return [(row, _line(row)) for row in _rows(path)], False
 
 
 def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
     """Keep `entry` as the newest round (replacing an entry of the same id), dropping the
     oldest past MAX_KEPT or past the size cap. Returns the ids kept, newest first. The other
-    entries are carried over as they are, unparsed. Raises WriteFailed when the file cannot
-    be written, or the round alone is past its share of the cap."""
+    entries are carried over as they are, unparsed into rounds. Raises WriteFailed when the
+    file cannot be written, or the round alone is past its share of the cap."""
     path = path or history_path()
-    raw = entry.to_dict()
-    if _size(raw) > ENTRY_MAX_BYTES:
+    new = _line(entry.to_dict())
+    if len(new) > ENTRY_MAX_BYTES:
         raise WriteFailed(path, "the round is too long to keep")
-    rows = [raw] + [old for old in _rows(path)
-                    if not (isinstance(old, Mapping) and old.get("id") == entry.id)]
+    old, checked = _kept_lines(path)
+    rows = [(entry.id, new)] + [
+        (row.get("id") if isinstance(row, Mapping) else None, line) for row, line in old
+        if not (isinstance(row, Mapping) and row.get("id") == entry.id)]
     rows = rows[:MAX_KEPT]
     budget = HISTORY_MAX_BYTES - 1024  # the document's header and brackets
     total = 0
-    for count, row in enumerate(rows):
-        total += _size(row) + 1
+    for count, (_, line) in enumerate(rows):
+        total += len(line) + 2
         if total > budget:
             rows = rows[:count]
             break
-    save_document(path, Document(HISTORY_KIND, HISTORY_FORMAT, {"rounds": rows}),
-                  max_bytes=HISTORY_MAX_BYTES)
-    return [row["id"] if isinstance(row, Mapping) and isinstance(row.get("id"), str) else ""
-            for row in rows]
+    text = "\n".join([_HEAD, ",\n".join(line for _, line in rows), _FOOT, ""])
+    if not rows:
+        text = f"{_HEAD}\n{_FOOT}\n"
+    atomic_write_bytes(path, text.encode("ascii"), checked=checked,
+                       max_bytes=HISTORY_MAX_BYTES)
+    return [found if isinstance(found, str) else "" for found, _ in rows]
 
 
 def find_round(round_id: str, path: Path | None = None) -> RoundRecord | None:

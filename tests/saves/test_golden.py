@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import NEXT_ROUND, Kind, Rules, State
+from game.engine import NEXT_ROUND, Kind, Phase, Rules, State
 from saves.autosaves import autosave_store, load_autosave
 from saves.dealcode import Deal, daily_deal, decode, encode
 from saves.history import load_history
@@ -142,3 +142,29 @@ def test_the_golden_match_survives_an_engine_that_judges_challenges_otherwise(
     assert loaded.state.to_dict() == raw["payload"]["snapshot"]
     assert loaded.record.base is not None and loaded.record.actions == ()
     assert (tmp_path / "golden-match.json").exists()
+
+
+def test_a_round_kept_beside_the_golden_history_keeps_its_rounds(tmp_path: Path) -> None:
+    from saves.history import add_round, round_of
+    from saves.match import MatchRecord, SeatInfo
+
+    path = tmp_path / "history.json"
+    shutil.copyfile(GOLDEN / "history.json", path)
+    state = State.new(Rules(), 2, 5, deal=False)
+    actions = [NEXT_ROUND]
+    state.apply(NEXT_ROUND)
+    while state.phase < Phase.ROUND_OVER:
+        action = state.legal_actions(state.current)[0]
+        actions.append(action)
+        state.apply(action)
+    record = MatchRecord(Rules(), (SeatInfo.human("A"), SeatInfo.ai("B", "easy")), 5,
+                         tuple(actions), match_id="newmatch01")
+    add_round(round_of(record, state.last_winner, 1, tuple(state.scores), 1), path)
+    rounds = load_history(path)
+    raw = golden("history.json")["payload"]["rounds"]
+    assert [r.id for r in rounds] == ["newmatch01-1"] + [entry["id"] for entry in raw]
+    deals = golden("match_deals.json")["deals"]
+    for entry in rounds[1:]:
+        start = entry.before_round()
+        start.apply(entry.actions[entry.start])
+        assert cards_of(start) == deals[entry.round_no - 1]

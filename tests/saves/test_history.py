@@ -166,3 +166,31 @@ def test_a_fifo_where_the_history_belongs_is_left_alone(tmp_path: Path) -> None:
     os.mkfifo(path)
     assert load_history() == []
     assert path.exists()
+
+
+def test_keeping_a_round_carries_the_others_over_line_by_line(monkeypatch) -> None:
+    """A round end never parses the whole history in one go (a single long parse holds the
+    interpreter and stalls the score screen even from a worker): the file add_round writes
+    keeps one round a line, and the next round end reads it line by line."""
+    from saves import history as history_module
+    from saves.jsonsafe import read_json
+
+    for seed in (31, 32, 33):
+        add_round(entry(seed)[0])
+    whole = history_module._rows
+
+    def refused(path):
+        raise AssertionError("the whole file was parsed at a round end")
+
+    monkeypatch.setattr(history_module, "_rows", refused)
+    newest = entry(34)[0]
+    assert add_round(newest)[0] == newest.id
+    monkeypatch.setattr(history_module, "_rows", whole)
+    assert [r.id for r in load_history()][:2] == [newest.id, "match0033-1"]
+    assert read_json(history_path())["payload"]["rounds"][0]["id"] == newest.id
+    # A file in another layout (edited by hand, pretty-printed) is read as a document.
+    text = history_path().read_text()
+    history_path().write_text(text.replace('"points":10,', '"points":10,\n', 1))
+    monkeypatch.setattr(history_module, "_rows", refused)
+    with pytest.raises(AssertionError, match="whole file"):
+        add_round(entry(35)[0])

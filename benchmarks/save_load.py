@@ -139,17 +139,27 @@ def bench_round_end(args: argparse.Namespace) -> None:
             flush()  # each run starts with the writer idle
         service.round_finished(match, ended)
 
-    def frames_while_writing() -> None:
-        """Frames of 16 ms (a little work, then a wait) until the history is written: the
-        longest shows what a player sees while a worker holds the interpreter."""
-        writer = getattr(service, "_history_writes", [])
+    idle: list[float] = []
+
+    def frames(until: Callable[[], bool]) -> float:
+        """Frames of 16 ms (a little work, then a wait) until `until()`: the longest, in ms."""
         longest, last = 0.0, time.perf_counter()
-        while any(not f.done() for f in writer):
+        while not until():
             sum(range(2000))
             time.sleep(max(0.0, 0.016 - (time.perf_counter() - last)))
             now = time.perf_counter()
             longest, last = max(longest, now - last), now
-        stalls.append(longest * 1000)
+        return longest * 1000
+
+    def frames_while_writing() -> None:
+        """The longest frame while the history is written (what a player sees while a worker
+        holds the interpreter), and as long again with nothing written (what the machine's
+        own load costs a frame), to compare."""
+        writer = getattr(service, "_history_writes", [])
+        started = time.perf_counter()
+        stalls.append(frames(lambda: all(f.done() for f in writer)))
+        spent = time.perf_counter() - started
+        idle.append(frames(lambda: time.perf_counter() - started > 2 * spent + 0.1))
 
     ui = Timing(round_end, 0)
     for _ in range(args.runs):
@@ -161,7 +171,8 @@ def bench_round_end(args: argparse.Namespace) -> None:
         flush()
     newest = history.load_history()[0]
     history_write = Timing(lambda: history.add_round(newest), args.runs)
-    longest = f"{statistics.median(stalls):.0f} ms" if flush is not None else "all of it"
+    longest = (f"{statistics.median(stalls):.0f} ms (with nothing written "
+               f"{statistics.median(idle):.0f} ms)" if flush is not None else "all of it")
     print(f"round end: {kept} rounds kept, history {path.stat().st_size / 1024:.0f} KiB: "
           f"the table's thread {ui}; longest frame while the history is written "
           f"{longest}; the history write itself {history_write}; medians of {args.runs}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 
 def check_bool(value: Any) -> bool:
@@ -61,7 +61,7 @@ def thaw(value: Any) -> Any:
     return value
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """A whole number, and not a bool (which Python counts as one)."""
     return type(value) is int
 

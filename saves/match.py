@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from game.engine import Action, EngineError, Event, Rules, State
 from saves.errors import CorruptSave, ReplayRefused, SaveError, TooSlowToLoad
@@ -69,7 +69,7 @@ def new_match_id() -> str:
     return secrets.token_hex(8)
 
 
-def is_match_id(value: Any) -> bool:
+def is_match_id(value: Any) -> TypeGuard[str]:
     """Whether `value` can be a match id (and so the stem of an autosave's file name)."""
     return isinstance(value, str) and _MATCH_ID.fullmatch(value) is not None
 

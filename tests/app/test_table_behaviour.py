@@ -286,8 +286,8 @@ def test_hot_seat_keeps_one_orientation_and_marks_whose_hand_shows(app) -> None:
 
 
 def test_handover_recap_names_plays_draws_and_skips(app) -> None:
-    from game.app.table.effects import card_word
     from game.app.table.recap import recap
+    from game.app.table.wording import card_word
     from game.engine import events as ev
     from tests.engine.helpers import Cards
 

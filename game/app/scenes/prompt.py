@@ -14,8 +14,8 @@ from game.app.art import colour_rgb, draw_colour_shape
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table import render
-from game.app.table.effects import card_word
 from game.app.table.render import wrap
+from game.app.table.wording import card_word
 from game.app.ui import GOLD, WHITE
 from game.engine import Action, Kind
 from game.engine.state import Phase

@@ -15,6 +15,7 @@ from game.app.scene import Scene
 from game.app.scenes.table import TableScene
 from game.app.table import render
 from game.app.table.anim import Step
+from game.app.table.wording import describe_action
 from game.app.ui import GOLD, WHITE, button
 from game.engine import Action, Kind, redact
 from saves.history import RoundRecord
@@ -330,7 +331,7 @@ class ReplayScene(TableScene):
         action = m.action_before()
         if action is not None and action.kind != Kind.NEXT_ROUND:
             name = m.seats[action.seat].name if 0 <= action.seat < len(m.seats) else "?"
-            lines.append((tr("replay.move", name=name, move=self.describe_action(action)),
+            lines.append((tr("replay.move", name=name, move=describe_action(action)),
                           WHITE))
             # Seen as one seat, another seat's reasons and review would tell its cards.
             if self.mode is None or self.mode == action.seat:
@@ -354,7 +355,7 @@ class ReplayScene(TableScene):
         review = self.reviewer.get(index)
         if review is None:
             return [(tr("replay.thinking"), (200, 220, 205))]
-        return review_lines(review, self.describe_action,
+        return review_lines(review, describe_action,
                             lambda s: self.replay.seats[s].name)
 
     def summary_line(self) -> str:
@@ -367,7 +368,7 @@ class ReplayScene(TableScene):
         if worst is None:
             return tr("replay.summary_none", total=total)
         return tr("replay.summary", count=differ, total=total,
-                  move=self.describe_action(worst.action), pos=worst.index + 1)
+                  move=describe_action(worst.action), pos=worst.index + 1)
 
     def _occupied(self) -> list[pygame.Rect]:
         """Where the seats' panels (and, with all hands shown, their cards) are drawn."""

@@ -13,10 +13,11 @@ from game.app.i18n import key, tr
 from game.app.scene import Scene
 from game.app.table import render
 from game.app.table.anim import Director, Step, Tween, shake_offset
-from game.app.table.effects import EventPlayer, card_word, colour_word, explain
+from game.app.table.effects import EventPlayer
 from game.app.table.layout import Layout, make_layout
 from game.app.table.match import MatchController
 from game.app.table.model import TableModel
+from game.app.table.wording import describe_action, explain
 from game.app.ui import GOLD, WHITE, button, felt
 from game.engine import Action, Kind, redact
 from game.engine import events as ev
@@ -574,15 +575,7 @@ class TableScene(Scene):
             self.stock_focus = False
         elif action.kind == Kind.DRAW:
             self.stock_focus = True
-        self.say(tr("table.hint_text", move=self.describe_action(action), reason=reason), 5000)
-
-    def describe_action(self, a: Action) -> str:
-        if a.kind == Kind.PLAY:
-            text = ", ".join(card_word(c) for c in a.cards)
-            if a.colour >= 0:
-                text += f" ({colour_word(a.colour)})"
-            return text
-        return tr(f"action.{a.kind.name.lower()}")
+        self.say(tr("table.hint_text", move=describe_action(action), reason=reason), 5000)
 
     # -- cards -------------------------------------------------------------------------
     def live_cards(self) -> set[int]:

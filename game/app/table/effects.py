@@ -12,8 +12,9 @@ from game.app.art import colour_rgb
 from game.app.i18n import tr
 from game.app.table import render
 from game.app.table.anim import Step, Tween, ease_in_out, ease_out, lerp
+from game.app.table.wording import describe_event
 from game.engine import events as ev
-from game.engine.cards import CARD_RANK, COLOUR_NAMES, DRAW_TWO, WILD_DRAW_FOUR
+from game.engine.cards import CARD_RANK, DRAW_TWO, WILD_DRAW_FOUR
 
 if TYPE_CHECKING:
     from game.app.scenes.table import TableScene
@@ -27,39 +28,6 @@ DEAL_GAP_MS = 70.0  # between two cards of the deal, going round the table
 FIRST_MS = 420.0
 FADE_MS = 160.0  # reduce motion: cards fade in where they land instead of travelling
 FRESH_MS = 1500.0  # a card just drawn into your hand stays marked this long
-
-
-def colour_word(c: int) -> str:
-    return tr(f"colour.{COLOUR_NAMES[c]}") if 0 <= c <= 3 else "?"
-
-
-def card_word(card: int) -> str:
-    if card < 0:
-        return tr("log.a_card")
-    from game.engine.cards import CARD_COLOUR, CARD_RANK
-    rank = tr(f"rank.{CARD_RANK[card]}")
-    c = CARD_COLOUR[card]
-    return rank if c == 4 else tr("log.card", colour=colour_word(c), rank=rank)
-
-
-def explain(exc: Exception) -> str:
-    """A refused action, said in the player's language (falls back to the English)."""
-    code = getattr(exc, "code", "")
-    if not code:
-        return str(exc)
-    params = dict(getattr(exc, "params", {}))
-    values: dict[str, object] = {}
-    for name, value in params.items():
-        if name in ("card", "top") and isinstance(value, int):
-            values[name] = card_word(value)
-        elif name == "colour" and isinstance(value, int):
-            values[name] = colour_word(value)
-        elif name == "action":
-            values[name] = tr(f"action.{value}")
-        else:
-            values[name] = value
-    text = tr(f"error.{code}", **values)
-    return str(exc) if text == f"uno.error.{code}" else text
 
 
 class EventPlayer:
@@ -106,64 +74,7 @@ class EventPlayer:
 
     # -- log -----------------------------------------------------------------------
     def describe(self, e: ev.Event) -> str:
-        n = self.name
-        if isinstance(e, ev.CardPlayed):
-            cards = ", ".join(card_word(c) for c in e.cards)
-            key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
-                   "sum_out": "log.sum_out"}.get(e.out_of_turn, "log.played")
-            text = tr(key, name=n(e.seat), card=cards)
-            if e.colour >= 0 and any(c >= 100 for c in e.cards):
-                text += " " + tr("log.names_colour", colour=colour_word(e.colour))
-            return text
-        if isinstance(e, ev.CardDrawn):
-            if e.reason == "draw":
-                return tr("log.drew", name=n(e.seat))
-            return ""
-        if isinstance(e, ev.PenaltyTaken):
-            return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
-        if isinstance(e, ev.TurnSkipped):
-            if e.seat == self.scene.viewer:
-                return tr("log.you_skipped")
-            return tr("log.skipped", name=n(e.seat))
-        if isinstance(e, ev.DirectionReversed):
-            return tr("log.reversed")
-        if isinstance(e, ev.ColourChosen):
-            return tr("log.colour", name=n(e.seat), colour=colour_word(e.colour))
-        if isinstance(e, ev.UnoCalled):
-            return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
-        if isinstance(e, ev.Caught):
-            return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),
-                      target=n(e.target))
-        if isinstance(e, ev.Challenged):
-            return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
-                      name=n(e.challenger), target=n(e.accused))
-        if isinstance(e, ev.PenaltyStacked):
-            return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
-        if isinstance(e, ev.HandsSwapped):
-            return tr("log.swapped", name=n(e.seat), target=n(e.target))
-        if isinstance(e, ev.HandsRotated):
-            return tr("log.rotated")
-        if isinstance(e, ev.CardsTraded):
-            return tr("log.traded", name=n(e.seat), target=n(e.target))
-        if isinstance(e, ev.PowerChosen) and e.power == "peek":
-            return tr("log.peeked", name=n(e.seat), target=n(e.target))
-        if isinstance(e, ev.Misplayed):
-            return tr("log.misplay", name=n(e.seat))
-        if isinstance(e, ev.TimedOut):
-            return tr("log.timeout", name=n(e.seat))
-        if isinstance(e, ev.StockReshuffled):
-            return tr("log.reshuffled")
-        if isinstance(e, ev.DrawSkipped):
-            return tr("log.nothing_to_draw")
-        if isinstance(e, ev.RoundStarted):
-            if e.dealer == self.scene.viewer:
-                return tr("log.round_you", round=e.round_no)
-            return tr("log.round", round=e.round_no, name=n(e.dealer))
-        if isinstance(e, ev.RoundEnded):
-            return tr("log.won_round", name=n(e.winner))
-        if isinstance(e, ev.SeatsExchanged):
-            return tr("log.seats_exchanged")
-        return ""
+        return describe_event(e, self.name, self.scene.viewer)
 
     # -- animation -------------------------------------------------------------------
     def _fly(self, card: int, start: tuple[int, int], end: tuple[int, int], width: int,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -64,10 +64,9 @@ class EventPlayer:
                 grouped.update(id(x) for x in run)
                 self._draw_run(run)
                 continue
-            handler: Callable[[ev.Event], None] | None = getattr(
-                self, "_" + type(e).__name__, None)
+            handler = HANDLERS.get(type(e))
             if handler is not None:
-                handler(e)
+                handler(self, e)
             line = self.describe(e)
             if line:  # written when its animation has played, not ahead of it
                 self._add([], on_done=lambda line=line: self.scene.log_lines.append(line))
@@ -132,7 +131,7 @@ class EventPlayer:
     def _add(self, tweens: list[Tween], on_start=None, on_done=None) -> None:
         self.scene.director.add(Step(tweens, on_start, on_done))
 
-    def _CardPlayed(self, e: ev.CardPlayed) -> None:
+    def card_played(self, e: ev.CardPlayed) -> None:
         s = self.scene
         lay = s.layout
         start = s.card_origin(e.seat, e.cards[0])
@@ -147,7 +146,7 @@ class EventPlayer:
                                             s.app.sound.play(sound)),
                   on_done=lambda: s.model.land(e, s.viewer))
 
-    def _CardDrawn(self, e: ev.CardDrawn) -> None:
+    def card_drawn(self, e: ev.CardDrawn) -> None:
         s = self.scene
         lay = s.layout
         mine = e.seat == s.viewer
@@ -218,12 +217,12 @@ class EventPlayer:
 
         self._add([Tween(420 * self.ms, draw)], on_start=lambda: s.app.sound.play("shuffle"))
 
-    def _Shuffled(self, e: ev.Shuffled) -> None:
+    def shuffled(self, e: ev.Shuffled) -> None:
         s = self.scene
         self._shuffle_step()
         self._add([], on_done=lambda: setattr(s.model, "stock", e.stock_size))
 
-    def _StockReshuffled(self, e: ev.StockReshuffled) -> None:
+    def stock_reshuffled(self, e: ev.StockReshuffled) -> None:
         s = self.scene
 
         def gather() -> None:
@@ -232,14 +231,14 @@ class EventPlayer:
         self._shuffle_step()
         self._add([], on_done=gather)
 
-    def _FirstCard(self, e: ev.FirstCard) -> None:
+    def first_card(self, e: ev.FirstCard) -> None:
         s = self.scene
         lay = s.layout
         end = lay.discard.center if not e.returned else lay.stock.center
         self._add([self._fly(e.card, lay.stock.center, end, lay.centre_w, FIRST_MS, flip=True)],
                   on_done=lambda: s.model.land(e, s.viewer))
 
-    def _RoundStarted(self, e: ev.RoundStarted) -> None:
+    def round_started(self, e: ev.RoundStarted) -> None:
         s = self.scene
         self._add([], on_done=lambda: s.model.land(e, s.viewer))
 
@@ -264,7 +263,7 @@ class EventPlayer:
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
-    def _UnoCalled(self, e: ev.UnoCalled) -> None:
+    def uno_called(self, e: ev.UnoCalled) -> None:
         s = self.scene
         if e.valid:
             self._banner(tr("table.uno_shout"), e.seat, 900, sound="uno")
@@ -272,12 +271,12 @@ class EventPlayer:
         else:
             self._banner(tr("table.false_uno"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
-    def _Caught(self, e: ev.Caught) -> None:
+    def caught(self, e: ev.Caught) -> None:
         text = tr("table.caught") if e.valid else tr("table.false_catch")
         self._banner(text, e.target if e.valid else e.catcher, 1000, sound="catch",
                      bg=(230, 120, 0))
 
-    def _TurnSkipped(self, e: ev.TurnSkipped) -> None:
+    def turn_skipped(self, e: ev.TurnSkipped) -> None:
         s = self.scene
 
         def stamp(surface: pygame.Surface, t: float) -> None:
@@ -299,7 +298,7 @@ class EventPlayer:
             900 * max(self.ms, 0.4), stamp, on_start=lambda: s.app.sound.play("skip"))))
         self._banner(tr("table.skipped"), e.seat, 650, bg=(60, 60, 60))
 
-    def _DirectionReversed(self, e: ev.DirectionReversed) -> None:
+    def direction_reversed(self, e: ev.DirectionReversed) -> None:
         s = self.scene
 
         still = s.app.settings.reduce_motion
@@ -310,7 +309,7 @@ class EventPlayer:
         self._add([Tween(450 * self.ms, draw, on_start=lambda: s.app.sound.play("reverse"))],
                   on_done=lambda: (s.model.land(e, s.viewer), setattr(s, "arrow_spin", 0.0)))
 
-    def _ColourChosen(self, e: ev.ColourChosen) -> None:
+    def colour_chosen(self, e: ev.ColourChosen) -> None:
         s = self.scene
         still = s.app.settings.reduce_motion
 
@@ -331,7 +330,7 @@ class EventPlayer:
         self._add([Tween(600 * self.ms, ripple, on_start=lambda: (
             s.model.land(e, s.viewer), s.app.sound.play("colour")))])
 
-    def _PenaltyStacked(self, e: ev.PenaltyStacked) -> None:
+    def penalty_stacked(self, e: ev.PenaltyStacked) -> None:
         s = self.scene
         start = s.model.pending
 
@@ -345,43 +344,75 @@ class EventPlayer:
         self._add([Tween(750 * max(self.ms, 0.4), draw)],
                   on_done=lambda: s.model.land(e, s.viewer))
 
-    def _PenaltyTaken(self, e: ev.PenaltyTaken) -> None:
+    def penalty_taken(self, e: ev.PenaltyTaken) -> None:
         s = self.scene
         if e.total:
             self._banner(f"+{e.total}", e.seat, 700, bg=(198, 40, 40))
         self._add([], on_done=lambda: s.model.land(e, s.viewer))
 
-    def _Challenged(self, e: ev.Challenged) -> None:
+    def challenged(self, e: ev.Challenged) -> None:
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
         self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True)
 
-    def _HandShown(self, e: ev.HandShown) -> None:
+    def hand_shown(self, e: ev.HandShown) -> None:
         # The owner's own redaction keeps the cards too; only the one shown them gets this.
         if e.cards and e.viewer == self.scene.viewer:
             self.scene.show_reveal(e)
 
-    def _CardsTraded(self, e: ev.CardsTraded) -> None:
+    def cards_traded(self, e: ev.CardsTraded) -> None:
         self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160))
 
-    def _HandsSwapped(self, e: ev.HandsSwapped) -> None:
+    def hands_swapped(self, e: ev.HandsSwapped) -> None:
         self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160))
 
-    def _HandsRotated(self, e: ev.HandsRotated) -> None:
+    def hands_rotated(self, e: ev.HandsRotated) -> None:
         self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
 
-    def _Misplayed(self, e: ev.Misplayed) -> None:
+    def misplayed(self, e: ev.Misplayed) -> None:
         self._banner(tr("table.misplay"), e.seat, 1100, bg=(90, 90, 90), sound="error")
 
-    def _TimedOut(self, e: ev.TimedOut) -> None:
+    def timed_out(self, e: ev.TimedOut) -> None:
         self._banner(tr("table.timeout"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
-    def _RoundEnded(self, e: ev.RoundEnded) -> None:
+    def round_ended(self, e: ev.RoundEnded) -> None:
         s = self.scene
         party = [] if s.app.settings.reduce_motion else [
             celebration(s, e.winner, seed=s.match.version)]
         text = (tr("table.round_won_you") if e.winner == s.viewer
                 else tr("table.round_won", name=self.name(e.winner)))
         self._banner(text, None, 1600, bg=(30, 120, 60), sound="win", block=True, extra=party)
+
+
+# Which method shows each kind of event. The deal and a penalty's run of cards are grouped
+# in play(); events in SILENT have no animation of their own (their log line, if any, is
+# still written). A test checks that every engine event is in one or the other.
+HANDLERS: dict[type[ev.Event], Callable[[EventPlayer, Any], None]] = {
+    ev.CardPlayed: EventPlayer.card_played,
+    ev.CardDrawn: EventPlayer.card_drawn,
+    ev.Shuffled: EventPlayer.shuffled,
+    ev.StockReshuffled: EventPlayer.stock_reshuffled,
+    ev.FirstCard: EventPlayer.first_card,
+    ev.RoundStarted: EventPlayer.round_started,
+    ev.UnoCalled: EventPlayer.uno_called,
+    ev.Caught: EventPlayer.caught,
+    ev.TurnSkipped: EventPlayer.turn_skipped,
+    ev.DirectionReversed: EventPlayer.direction_reversed,
+    ev.ColourChosen: EventPlayer.colour_chosen,
+    ev.PenaltyStacked: EventPlayer.penalty_stacked,
+    ev.PenaltyTaken: EventPlayer.penalty_taken,
+    ev.Challenged: EventPlayer.challenged,
+    ev.HandShown: EventPlayer.hand_shown,
+    ev.CardsTraded: EventPlayer.cards_traded,
+    ev.HandsSwapped: EventPlayer.hands_swapped,
+    ev.HandsRotated: EventPlayer.hands_rotated,
+    ev.Misplayed: EventPlayer.misplayed,
+    ev.TimedOut: EventPlayer.timed_out,
+    ev.RoundEnded: EventPlayer.round_ended,
+}
+GROUPED: frozenset[type[ev.Event]] = frozenset({ev.Dealt})
+SILENT: frozenset[type[ev.Event]] = frozenset({
+    ev.DealerDraw, ev.DrawSkipped, ev.CardKept, ev.PowerChosen, ev.SeatsExchanged,
+    ev.MatchEnded})
 
 
 def celebration(scene: TableScene, seat: int, seed: int, count: int = 90) -> Tween:

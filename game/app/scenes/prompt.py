@@ -72,7 +72,7 @@ class ChoiceOverlay(Scene):
         if t is None or t.viewer is None:
             return False
         return any(a.kind == Kind.CALL_UNO for a in t.match.legal(t.viewer)) or (
-            t._human_turn() and len(t.match.state.hands[t.viewer]) == 2)
+            t.human_turn() and len(t.match.state.hands[t.viewer]) == 2)
 
     def choose(self, i: int) -> None:
         if 0 <= i < len(self.choices):

@@ -13,7 +13,7 @@ from game.app import fonts
 from game.app.hints import translate_reason
 from game.app.i18n import tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
-from game.app.replay_deals import code_of
+from game.app.replay_deals import record_code
 from game.app.scene import Scene
 from game.app.table import render
 from game.app.table.decision import NOTHING
@@ -27,11 +27,6 @@ from saves.history import RoundRecord
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_MS = 900.0  # between two moves when playing at 1x (plus the move's own animation)
 LOG_LINES = 40
-
-
-def deal_code_of(record: RoundRecord) -> str:
-    """The deal code of a recorded match (its seats' kinds, rules and seed)."""
-    return code_of(record.rules, record.seats, record.seed)
 
 
 class ReplayScene(StageViews, Scene):
@@ -53,7 +48,7 @@ class ReplayScene(StageViews, Scene):
         self.speed_index = 1
         self.wait_ms = 0.0
         self.reviewer = Reviewer(self.replay) if review else None
-        self.code = deal_code_of(record)
+        self.code = record_code(record)
         self.buttons: dict[str, UIButton] = {}
         self.controls: dict[str, pygame.Rect] = {}
         self.open_rects: dict[int, pygame.Rect] = {}
@@ -398,14 +393,12 @@ class ReplayScene(StageViews, Scene):
              ) -> tuple[int, list] | None:
         """The type size and wrapped lines that fit `area` (dropping extra lines, last
         first, before going below `smallest`), or None."""
-        from game.app.scenes.new_game import wrap
-
         u = self.app.u
         extra = list(extra)
         while True:
             for size in range(u(16), smallest - 1, -1):
                 wrapped = [(part, colour) for text, colour in lines + extra
-                           for part in wrap(text, size, area.width - u(16))]
+                           for part in render.wrap(text, fonts.font(size), area.width - u(16))]
                 if len(wrapped) * fonts.font(size).get_linesize() + u(12) <= area.height:
                     return size, wrapped
             if not extra:

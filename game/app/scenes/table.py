@@ -6,7 +6,8 @@ buttons and privacy each have their room in game/app/table/."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,11 +22,24 @@ from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
 from game.app.table.views import PlayViews
 from game.app.table.wording import describe_action
-from game.engine import Action, Kind, redact
+from game.engine import Action, Kind, Rules, redact
 from game.engine import events as ev
 from game.engine.state import Phase
+from saves.match import SeatInfo
+
+if TYPE_CHECKING:
+    from game.app.app import App
 
 log = logging.getLogger("uno.table")
+
+
+def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
+               log: Sequence[Action] = (), created: str | None = None,
+               match_id: str | None = None) -> TableScene:
+    """The table for a match (a new one, or one replayed from its log): the router's
+    "match". Raises the engine's IllegalAction when these seats cannot play these rules."""
+    return TableScene(app, MatchController(rules, seats, seed, log=list(log), created=created,
+                                           match_id=match_id))
 
 
 class TableScene(PlayViews, Scene):
@@ -79,6 +93,14 @@ class TableScene(PlayViews, Scene):
             # A resumed match: its log continues from where it stopped.
             seen = redact(self.match.recent, self.viewer if self.viewer is not None else -1)
             self.stage.log_lines = [line for e in seen if (line := self.player.describe(e))]
+
+    def save_before_quit(self) -> bool:
+        if self.demo or not self.match.live:
+            return False
+        saves = self.app.saves
+        saves.last_error = ""
+        self.autosave(force=True)
+        return not saves.enabled or bool(saves.last_error)
 
     def exit(self) -> None:
         self.autosave(force=True)
@@ -254,11 +276,9 @@ class TableScene(PlayViews, Scene):
     def _hand_over(self, seat: int) -> None:
         if self.handover_for == seat or self.app.top is not self:
             return
-        from game.app.scenes.handover import HandoverScene
-
         self.handover_for = seat
         self.set_viewer(None)
-        self.app.push(HandoverScene(self.app, self, seat))
+        self.app.open("handover", self, seat)
 
     def handed_over(self, seat: int) -> None:
         self.handover_for = None
@@ -269,11 +289,9 @@ class TableScene(PlayViews, Scene):
         s = self.match.state
         if self.ended_shown == s.round_no or self.app.top is not self:
             return
-        from game.app.scenes.round_end import RoundEndScene
-
         self.ended_shown = s.round_no
         self.autosave(force=True)
-        self.app.push(RoundEndScene(self.app, self))
+        self.app.open("round_end", self)
 
     def start_next_round(self) -> None:
         self.stage.log_lines.clear()
@@ -293,9 +311,7 @@ class TableScene(PlayViews, Scene):
         self.controls.press(element, self)
 
     def open_pause(self) -> None:
-        from game.app.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def pick_colour(self, then: Callable[[int], object]) -> None:
         from game.app.scenes.prompt import colour_picker
@@ -303,10 +319,9 @@ class TableScene(PlayViews, Scene):
         self.app.push(colour_picker(self, then))
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
-        from game.app.scenes.prompt import Choice, ChoiceOverlay
+        from game.app.scenes.prompt import options_picker
 
-        self.app.push(ChoiceOverlay(self.app, self, title, [Choice(label, run)
-                                                            for label, run in options]))
+        self.app.push(options_picker(self, title, options))
 
     def press_draw(self) -> None:
         self.input.press_draw()

@@ -14,13 +14,7 @@ from pygame_gui.elements import UIButton
 from game.app import fonts
 from game.app.i18n import key, tr
 from game.app.scene import Scene
-from game.app.scenes.prompt import (
-    Choice,
-    ChoiceOverlay,
-    colour_picker,
-    decision_prompt,
-    jump_in_flow,
-)
+from game.app.scenes.prompt import colour_picker, decision_prompt, jump_in_flow, options_picker
 from game.app.table import render
 from game.app.table.controls import ActionButtons
 from game.app.table.decision import NOTHING, Decision, decide
@@ -292,8 +286,7 @@ class TutorialScene(PlayViews, Scene):
         self.app.push(colour_picker(self, then))
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
-        self.app.push(ChoiceOverlay(self.app, self, title, [Choice(label, run)
-                                                            for label, run in options]))
+        self.app.push(options_picker(self, title, options))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \

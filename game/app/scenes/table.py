@@ -168,15 +168,23 @@ class TableScene(PlayViews, Scene):
         self.animate(self.match.apply(action))
 
     def _ai_move(self, action: Action) -> None:
+        """Only the engine's verdict is guarded: an AI's refused action is logged and a safe
+        one taken instead; whatever the animation does, the move is made once."""
         s = self.match.state
         try:
-            self.animate(self.match.apply(action))
+            events = self.match.apply(action)
         except Exception:  # an AI bug must not end the evening: log it, act safely
             log.exception("AI action %s refused", action)
             legal = self.match.legal(action.seat)
             fallback = next((a for a in legal if a.kind not in (Kind.CATCH,)), None)
-            if fallback is not None and action.seat == s.current:
-                self.animate(self.match.apply(fallback))
+            if fallback is None or action.seat != s.current:
+                return
+            try:
+                events = self.match.apply(fallback)
+            except Exception:
+                log.exception("fallback action %s refused", fallback)
+                return
+        self.animate(events)
 
     # -- update ------------------------------------------------------------------------
     def _guard_privacy(self) -> None:

@@ -4,6 +4,7 @@ the replay viewer and the tutorial each put one up; none of them is drawn any ot
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from game.app.app import App
     from game.app.art import CardArt
     from saves.settings import Settings
+
+log = logging.getLogger("uno.table")
 
 REVEAL_MS = 5000.0  # a hand shown to you stays up this long unless dismissed
 
@@ -129,10 +132,21 @@ class Stage:
         """Queue a batch of events, as `seen_by` may see them (-2: every card), then a
         re-sync from the view once they have played."""
         seen = list(events) if seen_by == -2 else redact(list(events), seen_by)
-        self.player.play(seen, seed=self.match.version)
-        if self.app.speed == 0:
-            self.director.finish_all()
+        try:
+            self.player.play(seen, seed=self.match.version)
+            if self.app.speed == 0:
+                self.director.finish_all()
+        except Exception:  # a broken animation must not stop the match: show the truth
+            log.exception("could not animate %s", [type(e).__name__ for e in seen])
+            self.recover()
         self.director.add(Step([], lands=(Resync(),)))
+
+    def recover(self) -> None:
+        """After an animation error: nothing half-played stays, the table shows the view."""
+        self.director.steps.clear()
+        self.director.active = None
+        self.director.after.clear()
+        self.on_resync()
 
     def apply(self, change: object) -> None:
         """A change the animation has reached (see table/model.py)."""
@@ -152,10 +166,14 @@ class Stage:
         """Time passes at the table: animations and timed banners move on."""
         self.clock_ms += dt
         speed = self.app.speed
-        if speed == 0:
-            self.director.finish_all()
-        else:
-            self.director.update(dt / speed)
+        try:
+            if speed == 0:
+                self.director.finish_all()
+            else:
+                self.director.update(dt / speed)
+        except Exception:
+            log.exception("an animation failed")
+            self.recover()
         if self.reveal is not None and self.clock_ms > self.reveal_until:
             self.reveal = None
 
@@ -266,7 +284,11 @@ class Stage:
         if self.match.rules.teams:
             hud.draw_teams(surface, app, lay, team_totals(s))
         self.banner_rect = hud.draw_status(surface, app, lay, banner, own=own, timer=timer)
-        self.director.draw(surface)
+        try:
+            self.director.draw(surface)
+        except Exception:
+            log.exception("an animation could not be drawn")
+            self.recover()
         if self.reveal is not None:
             hud.draw_reveal(surface, app, self.reveal, self.name_of(self.reveal.owner))
 

@@ -15,7 +15,7 @@ from ai import make_player
 from ai.reasons import GENERIC, Reason
 from ai.search import search
 from game.app.i18n import tr
-from game.app.replay_deals import code_of
+from game.app.replay_deals import record_code
 from game.engine import Action, Event, Kind, SeatView, State, redact
 from saves.errors import CorruptSave, SaveError
 from saves.fields import one_line
@@ -279,8 +279,8 @@ class Reviewer:
         if info.is_ai:
             found, _ = opinion(info.tier or "normal", seat, view, seen, legal, seed,
                                self.budget_ms)
-            opinions = (found,) if found is not None else ()
-            return MoveReview(index, seat, action, False, opinions)
+            mine: tuple[Opinion, ...] = (found,) if found is not None else ()
+            return MoveReview(index, seat, action, False, mine)
         opinions, before, after = review_human_move(seat, view, seen, legal, action, seed,
                                                     self.budget_ms)
         return MoveReview(index, seat, action, True, opinions, before, after)
@@ -369,5 +369,4 @@ def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
     players = ", ".join(s.name for s in entry.seats)
     return (tr("replays.row", when=when, round=entry.round_no, winner=entry.winner_name,
                points=entry.points),
-            tr("replays.detail", players=players, code=code_of(entry.rules, entry.seats,
-                                                                entry.seed)))
+            tr("replays.detail", players=players, code=record_code(entry)))

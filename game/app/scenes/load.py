@@ -28,7 +28,7 @@ class LoadScene(PagedScene):
         w, h = self.app.size
         u = self.app.u
         top, row_h, per_page = self._rows()
-        self.slots: list[SaveEntry] = self.paginate(self.app.saves.list(), per_page)
+        self.slots: list[SaveEntry] = self.paginate(self.app.saves.entries(), per_page)
         self.load_buttons: dict[object, SaveEntry] = {}
         self.delete_buttons: dict[object, SaveEntry] = {}
         for i, entry in enumerate(self.slots):

@@ -15,6 +15,7 @@ from game.app.i18n import tr
 from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
+from game.app.table import render
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.dealcode import MAX_TYPED, DealCodeError, decode
 from saves.history import DamagedRound, RoundRecord
@@ -51,7 +52,8 @@ class ReplaysScene(PagedScene):
         self.watch_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
-            if damage_of(record, self.app.saves.unplayable) is not None:
+            if not isinstance(record, RoundRecord) or \
+                    damage_of(record, self.app.saves.unplayable) is not None:
                 continue  # listed as damaged, with no Watch
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
@@ -66,19 +68,14 @@ class ReplaysScene(PagedScene):
             self.page_button(element)
 
     def watch(self, record: RoundRecord) -> bool:
-        from game.app.scenes.message import MessageScene
-        from game.app.scenes.replay import ReplayScene
-
         try:
-            scene = ReplayScene(self.app, record)
+            self.app.open("replay", record)
         except ReplayUnavailable as exc:
             # Edited, or its moves replay otherwise under this version's rules: told in a
             # line, and listed as damaged from now on (the list rebuilds when this closes).
             self.app.saves.unplayable[record.id] = exc.reason
-            self.app.push(MessageScene(self.app, tr("replays.failed"),
-                                       tr("replays.damaged")))
+            self.app.open("message", tr("replays.failed"), tr("replays.damaged"))
             return False
-        self.app.push(scene)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -162,10 +159,8 @@ class CodeScene(Scene):
         w, h = surface.get_size()
         t = fonts.fit(tr("code.title"), u(40), w - u(80), GOLD, bold=True)
         surface.blit(t, (u(40), u(24)))
-        from game.app.scenes.new_game import wrap
-
         y = int(h * 0.42) - u(16)
-        lines = wrap(tr("code.prompt"), u(18), w - u(120))
+        lines = render.wrap(tr("code.prompt"), fonts.font(u(18)), w - u(120))
         y -= len(lines) * (fonts.font(u(18)).get_linesize())
         for line in lines:
             s = fonts.render(line, u(18), WHITE)
@@ -173,7 +168,7 @@ class CodeScene(Scene):
             y += fonts.font(u(18)).get_linesize()
         if self.error:
             top = int(h * 0.42) + u(140)
-            for line in wrap(self.error, u(18), w - u(120)):
+            for line in render.wrap(self.error, fonts.font(u(18)), w - u(120)):
                 e = fonts.render(line, u(18), (255, 140, 120), bold=True)
                 surface.blit(e, e.get_rect(midtop=(w // 2, top)))
                 top += fonts.font(u(18)).get_linesize()

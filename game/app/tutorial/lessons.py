@@ -190,7 +190,7 @@ def _check_move(m: Any, where: str, players: int, keys: frozenset[str]) -> None:
     if "seat" in keys:
         _need(_is_int(m.get("seat"), 0, players - 1), f"{where} names no seat of the lesson")
     if "cards" in m:
-        _need(isinstance(m["cards"], str) and m["cards"].split(), f"{where} has no cards")
+        _need(isinstance(m["cards"], str) and bool(m["cards"].split()), f"{where} has no cards")
         _faces(m["cards"])  # StateError for an unknown card name
     if m.get("colour") is not None:
         _need(_is_int(m["colour"], 0, 3), f"{where} has a colour that is not 0 to 3")

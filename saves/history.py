@@ -319,10 +319,27 @@ def _line(entry: Any) -> str:
     return json.dumps(entry, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
+# What add_round last wrote to each history file, with how the file looked on disk after:
+# while it still looks so, the next round end reuses the lines without reading the file.
+_written: dict[str, tuple[tuple[int, int, int], list[tuple[Any, str]]]] = {}
+
+
+def _on_disk(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def _kept_lines(path: Path) -> tuple[list[tuple[Any, str]], bool]:
-    """The kept entries and their lines, and whether the file was read in add_round's own
-    layout (then it was checked whole, line by line). Any other file (older formats, an
-    edit, damage) is read as a document, as the listing reads it."""
+    """The kept entries and their lines, and whether the file is known good as a whole:
+    what this process last wrote there (unchanged since), or a file in add_round's layout,
+    checked line by line. Any other file (older formats, an edit, damage) is read as a
+    document, as the listing reads it."""
+    known = _written.get(str(path))
+    if known is not None and known[0] == _on_disk(path):
+        return known[1], True
     try:
         text = read_text_file(path, HISTORY_MAX_BYTES)  # a regular file only, never a FIFO
     except SaveError:
@@ -355,13 +372,13 @@ def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
     entries are carried over as they are, unparsed into rounds. Raises WriteFailed when the
     file cannot be written, or the round alone is past its share of the cap."""
     path = path or history_path()
-    new = _line(entry.to_dict())
+    raw = entry.to_dict()
+    new = _line(raw)
     if len(new) > ENTRY_MAX_BYTES:
         raise WriteFailed(path, "the round is too long to keep")
     old, checked = _kept_lines(path)
-    rows = [(entry.id, new)] + [
-        (row.get("id") if isinstance(row, Mapping) else None, line) for row, line in old
-        if not (isinstance(row, Mapping) and row.get("id") == entry.id)]
+    rows = [(raw, new)] + [(row, line) for row, line in old
+                           if not (isinstance(row, Mapping) and row.get("id") == entry.id)]
     rows = rows[:MAX_KEPT]
     budget = HISTORY_MAX_BYTES - 1024  # the document's header and brackets
     total = 0
@@ -373,9 +390,13 @@ def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
     text = "\n".join([_HEAD, ",\n".join(line for _, line in rows), _FOOT, ""])
     if not rows:
         text = f"{_HEAD}\n{_FOOT}\n"
+    _written.pop(str(path), None)
     atomic_write_bytes(path, text.encode("ascii"), checked=checked,
                        max_bytes=HISTORY_MAX_BYTES)
-    return [found if isinstance(found, str) else "" for found, _ in rows]
+    signature = _on_disk(path)
+    if signature is not None:
+        _written[str(path)] = (signature, rows)
+    return [row.get("id", "") if isinstance(row, Mapping) else "" for row, _ in rows]
 
 
 def find_round(round_id: str, path: Path | None = None) -> RoundRecord | None:

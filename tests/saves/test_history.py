@@ -183,10 +183,17 @@ def test_keeping_a_round_carries_the_others_over_line_by_line(monkeypatch) -> No
         raise AssertionError("the whole file was parsed at a round end")
 
     monkeypatch.setattr(history_module, "_rows", refused)
+    from types import SimpleNamespace
+
+    # Not even a line is parsed (only the new round is written) ...
+    monkeypatch.setattr(history_module, "json", SimpleNamespace(dumps=json.dumps))
+    assert add_round(entry(36)[0])[0] == "match0036-1"  # ... after this process's own write
+    monkeypatch.setattr(history_module, "json", json)
+    history_module._written.clear()  # as in a new run: read back line by line
     newest = entry(34)[0]
     assert add_round(newest)[0] == newest.id
     monkeypatch.setattr(history_module, "_rows", whole)
-    assert [r.id for r in load_history()][:2] == [newest.id, "match0033-1"]
+    assert [r.id for r in load_history()][:3] == [newest.id, "match0036-1", "match0033-1"]
     assert read_json(history_path())["payload"]["rounds"][0]["id"] == newest.id
     # A file in another layout (edited by hand, pretty-printed) is read as a document.
     text = history_path().read_text()

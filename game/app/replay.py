@@ -364,7 +364,8 @@ def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
     for a damaged round, why it cannot be watched)."""
     reason = damage_of(entry, known)
     if reason is not None:
-        return tr("replays.damaged_row", when=when, round=entry.round_no or "?"), reason
+        return (tr("replays.damaged_row", when=when or "?", round=entry.round_no or "?"),
+                reason)
     assert isinstance(entry, RoundRecord)
     players = ", ".join(s.name for s in entry.seats)
     return (tr("replays.row", when=when, round=entry.round_no, winner=entry.winner_name,

@@ -464,11 +464,14 @@ class ListScene(Scene):
         t = fonts.fit(tr(self.title_key), u(36), surface.get_width() - u(60), GOLD, bold=True)
         surface.blit(t, (u(30), u(24)))
         if self.broken:
+            # Left of Back, on the bottom line, clear of the list above it.
             first = self.broken[0]
             note = tr("tutorial.unavailable_note", count=len(self.broken),
                       title=broken_title(first), reason=first.reason)
-            line = fonts.fit(note, u(15), surface.get_width() - u(60), (255, 190, 150))
-            surface.blit(line, (u(30), u(24) + t.get_height() + u(4)))
+            back = self.back_b.rect if self.back_b is not None else pygame.Rect(
+                surface.get_width() - u(30), surface.get_height() - u(45), 0, 0)
+            line = fonts.fit(note, u(15), max(u(100), back.left - u(60)), (255, 190, 150))
+            surface.blit(line, line.get_rect(midleft=(u(30), back.centery)))
 
 
 def broken_title(bad: BrokenLesson) -> str:

@@ -168,3 +168,70 @@ def test_a_round_kept_beside_the_golden_history_keeps_its_rounds(tmp_path: Path)
         start = entry.before_round()
         start.apply(entry.actions[entry.start])
         assert cards_of(start) == deals[entry.round_no - 1]
+
+
+def _refusing_round_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An update whose rules judge the first round's moves otherwise (every one refused)."""
+    from game.engine import IllegalAction
+
+    real_apply = State.apply
+
+    def stricter(self: State, action: Any) -> Any:
+        if self.round_no == 1 and action.kind != Kind.NEXT_ROUND:
+            raise IllegalAction("the first round's moves are judged otherwise in this version")
+        return real_apply(self, action)
+
+    monkeypatch.setattr(State, "apply", stricter)
+
+
+def test_the_golden_history_is_kept_round_by_round_once_rewritten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A format 1 history replays each round from the match's start, so an update changing
+    one verdict of round 1 would make every later round unwatchable. The next round end
+    rewrites it with each entry's own state before its deal (while this version still
+    replays it as played), so a later update loses only the rounds it really changes."""
+    from saves.history import add_round, history_entries
+
+    path = tmp_path / "history.json"
+    shutil.copyfile(GOLDEN / "history.json", path)
+    newest = load_history(path)[0]
+    add_round(newest, path)  # the round end of a match goes through the same rewrite
+    raw = json.loads(path.read_text())
+    assert raw["format"] == 2
+    for row in raw["payload"]["rounds"]:
+        assert row["before"] is not None and row["start"] == 0, row["id"]
+    deals = golden("match_deals.json")["deals"]
+    scores = {entry["id"]: entry["scores"] for entry in golden("history.json")["payload"]["rounds"]}
+    for entry in load_history(path):
+        state = entry.before_round()
+        state.apply(entry.actions[0])
+        assert cards_of(state) == deals[entry.round_no - 1], entry.id
+        end, _ = entry.replay_events()
+        assert list(end.scores) == scores[entry.id], entry.id
+
+    _refusing_round_one(monkeypatch)
+    later = {entry.id: entry for entry in load_history(path)}
+    later_round = next(e for e in later.values() if e.round_no >= 2)
+    end, _ = later_round.replay_events()  # needs nothing of round 1 any more
+    assert list(end.scores) == scores[later_round.id]
+    assert len(history_entries(path)) == len(scores)
+
+
+def test_a_format_1_round_this_version_no_longer_replays_is_kept_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rewriting never invents a state: an entry the engine already refuses stays as found
+    (listed; Watch says why), the others are made self-contained."""
+    from saves.history import add_round, replay_problem
+
+    path = tmp_path / "history.json"
+    shutil.copyfile(GOLDEN / "history.json", path)
+    entries = load_history(path)
+    _refusing_round_one(monkeypatch)
+    later = next(e for e in entries if e.round_no >= 2)
+    add_round(later, path)  # kept as it is: its own replay is refused now
+    rows = {row["id"]: row for row in json.loads(path.read_text())["payload"]["rounds"]}
+    golden_rows = {row["id"]: row for row in golden("history.json")["payload"]["rounds"]}
+    assert set(rows) == set(golden_rows)
+    for round_id, row in rows.items():
+        assert row["before"] is None and row["actions"] == golden_rows[round_id]["actions"]
+    assert all(replay_problem(e) is not None for e in load_history(path))

@@ -58,3 +58,42 @@ def key(name: str) -> str:
 def tr(name: str, /, **values: object) -> str:
     setup()
     return str(_i18n.t(f"uno.{name}", **values))
+
+
+def seat_name(stored: str) -> str:
+    """A seat's name as shown now: the default human name in the current language."""
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    return tr("seat.you") if stored == DEFAULT_HUMAN_NAME else stored
+
+
+def stored_name(typed: str) -> str:
+    """What a name typed (or left) in a name box is kept as: the default name, in either
+    language, is kept as the default, so it follows the language later."""
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    if typed == DEFAULT_HUMAN_NAME or typed in _default_words():
+        return DEFAULT_HUMAN_NAME
+    return typed
+
+
+def _default_words() -> set[str]:
+    setup()
+    return {str(_i18n.t("uno.seat.you", locale=lang)) for lang in LANGUAGES}
+
+
+class ShownSeats:
+    """A list of SeatInfo as stored, read back with names as shown in the current language
+    (the default name re-worded at a language switch)."""
+
+    def __init__(self, seats) -> None:
+        self.stored = list(seats)
+        self._shown: tuple[str, list] = ("", [])
+
+    def shown(self) -> list:
+        lang = language()
+        if self._shown[0] != lang:
+            from dataclasses import replace
+
+            self._shown = (lang, [replace(s, name=seat_name(s.name)) for s in self.stored])
+        return self._shown[1]

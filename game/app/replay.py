@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ai import make_player
 from ai.reasons import GENERIC, Reason
 from ai.search import search
+from game.app.i18n import ShownSeats
 from game.engine import Action, Event, Kind, SeatView, State, redact
 from saves.history import RoundRecord
 
@@ -32,7 +33,7 @@ class ReplayMatch:
     def __init__(self, record: RoundRecord) -> None:
         self.record = record
         self.rules = record.rules
-        self.seats = list(record.seats)
+        self._seats = ShownSeats(record.seats)
         self.seed = record.seed
         self.created = record.finished
         self.match_id: str | None = None
@@ -53,6 +54,11 @@ class ReplayMatch:
         self.recent: list[Event] = []
 
     # -- the MatchController surface the table uses ------------------------------------
+    @property
+    def seats(self) -> list:
+        """The recorded seats, the default name in this language."""
+        return self._seats.shown()
+
     @property
     def humans(self) -> list[int]:
         return []

@@ -10,7 +10,7 @@ from game.app.i18n import tr
 from game.app.table.match import MatchController
 from game.engine import IllegalAction
 from saves.dealcode import SEAT_KINDS, Deal, daily_deal, encode
-from saves.match import SeatInfo, new_match_id
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo, new_match_id
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -36,7 +36,7 @@ def seats_for(deal: Deal) -> list[SeatInfo]:
     first = True
     for i, kind in enumerate(deal.seats):
         if kind == "human":
-            seats.append(SeatInfo.human(tr("seat.you") if first else
+            seats.append(SeatInfo.human(DEFAULT_HUMAN_NAME if first else
                                         tr("seat.player", number=i + 1)))
             first = False
         else:

@@ -87,17 +87,17 @@ class ReplayScene(TableScene):
         seat = self.viewer if self.viewer is not None else self.anchor
         self.model.sync(self.replay.state.view(seat), show_hand=True)
         self.selected = -1
-        self.log_lines = self._log_lines()
+        self.log_entries = self._log_entries()
 
-    def _log_lines(self) -> list[str]:
+    def _log_entries(self) -> list:
         """The log as it reads at this position, whichever way it was reached."""
         m = self.replay
         seat = self._seen_by()
-        lines: list[str] = []
+        entries: list = []
         for batch in m.events[max(0, m.pos - LOG_LINES):m.pos]:
             shown = batch if self.mode is None else redact(batch, seat)
-            lines += [line for e in shown if (line := self.player.describe(e))]
-        return lines[-LOG_LINES:]
+            entries += [(e, self.viewer) for e in shown if self.player.describe(e)]
+        return entries[-LOG_LINES:]
 
     # -- moving ------------------------------------------------------------------------
     def _settle(self) -> None:

@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.persist import explain_save_error
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
@@ -91,9 +91,9 @@ class ReplaysScene(PagedScene):
         room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
-            players = ", ".join(s.name for s in record.seats)
+            players = ", ".join(seat_name(s.name) for s in record.seats)
             head = tr("replays.row", when=when(record), round=record.round_no,
-                      winner=record.winner_name, points=record.points)
+                      winner=seat_name(record.winner_name), points=record.points)
             detail = tr("replays.detail", players=players, code=deal_code_of(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.scene import Scene
 from game.app.ui import GOLD, WHITE, felt
 
@@ -43,8 +43,8 @@ class StatsScene(Scene):
                                    (190, 220, 200), bold=True), (x, y))
         y += u(34)
         for name, p in players[:12]:
-            values = [name, p.rounds_played, p.rounds_won, p.matches_played, p.matches_won,
-                      p.points_scored, p.longest_streak]
+            values = [seat_name(name), p.rounds_played, p.rounds_won, p.matches_played,
+                      p.matches_won, p.points_scored, p.longest_streak]
             for x, v in zip(xs, values, strict=True):
                 surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
                              (x, y))

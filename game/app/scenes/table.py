@@ -8,7 +8,7 @@ import logging
 import pygame
 import pygame_gui
 
-from game.app import fonts
+from game.app import fonts, i18n
 from game.app.i18n import key, tr
 from game.app.scene import Scene
 from game.app.table import render
@@ -24,6 +24,7 @@ from game.engine.cards import CARD_COLOUR, CARD_FACE
 from game.engine.state import Phase
 
 log = logging.getLogger("uno.table")
+LOG_KEPT = 60  # more lines than the log panel shows at any size
 
 
 class TableScene(Scene):
@@ -38,7 +39,9 @@ class TableScene(Scene):
         self.director = Director()
         self.player = EventPlayer(self)
         self.model = TableModel()
-        self.log_lines: list[str] = []
+        # The log as events, each with the seat that held the screen when it happened.
+        self.log_entries: list[tuple[ev.Event, int | None]] = []
+        self._log_cache: tuple[object, list[str]] = ((), [])
         self.history: list[list[int]] = []  # running scores after each round, for the chart
         self.viewer: int | None = self._initial_viewer()
         self.selected = 0
@@ -127,7 +130,7 @@ class TableScene(Scene):
             self.resync()
             # A resumed match: its log continues from where it stopped.
             seen = redact(self.match.recent, self.viewer if self.viewer is not None else -1)
-            self.log_lines = [line for e in seen if (line := self.player.describe(e))]
+            self.log_entries = [(e, self.viewer) for e in seen if self.player.describe(e)]
 
     def exit(self) -> None:
         self.autosave(force=True)
@@ -153,6 +156,16 @@ class TableScene(Scene):
         self.jump_button = None
         self.resync()
         self._refresh_buttons()
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The newest log lines, worded now in the current language (names too)."""
+        entries = self.log_entries[-LOG_KEPT:]
+        stamp = (i18n.language(), len(self.log_entries), id(entries[-1]) if entries else 0)
+        if self._log_cache[0] != stamp:
+            lines = [line for e, v in entries if (line := self.player.describe(e, v))]
+            self._log_cache = (stamp, lines)
+        return self._log_cache[1]
 
     # -- helpers used by effects ----------------------------------------------------
     def card_origin(self, seat: int, card: int) -> tuple[int, int]:
@@ -415,7 +428,7 @@ class TableScene(Scene):
         self.app.push(RoundEndScene(self.app, self))
 
     def start_next_round(self) -> None:
-        self.log_lines.clear()
+        self.log_entries.clear()
         self.animate(self.match.next_round())
 
     def autosave(self, force: bool = False) -> None:

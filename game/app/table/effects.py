@@ -100,12 +100,17 @@ class EventPlayer:
                 self, "_" + type(e).__name__, None)
             if handler is not None:
                 handler(e)
-            line = self.describe(e)
-            if line:  # written when its animation has played, not ahead of it
-                self._add([], on_done=lambda line=line: self.scene.log_lines.append(line))
+            if self.describe(e):  # written when its animation has played, not ahead of it
+                # Kept as the event, worded when drawn: a language switch re-words the log.
+                entry = (e, self.scene.viewer)
+                self._add([], on_done=lambda entry=entry: self.scene.log_entries.append(entry))
 
     # -- log -----------------------------------------------------------------------
-    def describe(self, e: ev.Event) -> str:
+    def describe(self, e: ev.Event, viewer: int | None = -1) -> str:
+        """The log line for an event, in the current language, as `viewer` saw it (by
+        default whoever holds the screen now)."""
+        if viewer == -1:
+            viewer = self.scene.viewer
         n = self.name
         if isinstance(e, ev.CardPlayed):
             cards = ", ".join(card_word(c) for c in e.cards)
@@ -122,7 +127,7 @@ class EventPlayer:
         if isinstance(e, ev.PenaltyTaken):
             return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
         if isinstance(e, ev.TurnSkipped):
-            if e.seat == self.scene.viewer:
+            if e.seat == viewer:
                 return tr("log.you_skipped")
             return tr("log.skipped", name=n(e.seat))
         if isinstance(e, ev.DirectionReversed):
@@ -156,7 +161,7 @@ class EventPlayer:
         if isinstance(e, ev.DrawSkipped):
             return tr("log.nothing_to_draw")
         if isinstance(e, ev.RoundStarted):
-            if e.dealer == self.scene.viewer:
+            if e.dealer == viewer:
                 return tr("log.round_you", round=e.round_no)
             return tr("log.round", round=e.round_no, name=n(e.dealer))
         if isinstance(e, ev.RoundEnded):

@@ -60,6 +60,21 @@ def tr(name: str, /, **values: object) -> str:
     return str(_i18n.t(f"uno.{name}", **values))
 
 
+# How keys are written on keyboards (pygame names them in lower case: "return", "f11").
+_KEY_LABELS = {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace",
+               "tab": "Tab", "delete": "Delete", "left": "Left", "right": "Right", "up": "Up",
+               "down": "Down", "enter": "Enter"}
+
+
+def key_label(name: str) -> str:
+    """A key's name as printed on the key: "Enter", "F11", "D", "Left"."""
+    if name in _KEY_LABELS:
+        return _KEY_LABELS[name]
+    if len(name) == 1 or (name[:1] == "f" and name[1:].isdigit()):
+        return name.upper()
+    return " ".join(word[:1].upper() + word[1:] for word in name.split(" "))
+
+
 def seat_name(stored: str) -> str:
     """A seat's name as shown now: the default human name in the current language."""
     from saves.match import DEFAULT_HUMAN_NAME

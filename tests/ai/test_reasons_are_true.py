@@ -47,7 +47,8 @@ def false_claims(r: Reason, a: Action, view: SeatView) -> list[str]:
         bad.append("goes out without emptying the hand")
     elif k == "plays_n" and not (plays and len(a.cards) == r.n > 1):
         bad.append(f"plays {r.n} cards but plays {len(a.cards)}")
-    elif k in ("strongest", "block", "block_next") and plays and colour_after(a, r.colour) != r.colour:
+    elif k in ("strongest", "block", "block_next") and plays and \
+            colour_after(a, r.colour) != r.colour:
         bad.append(f"names colour {r.colour}, the move leaves {colour_after(a, r.colour)}")
     elif k in ("strongest", "block", "block_next") and not plays:
         bad.append("a colour reason for a move that plays nothing")

@@ -37,6 +37,12 @@ class MatchEndScene(Scene):
         rect2 = rect.copy()
         rect2.midbottom = (w // 2 + u(160), h - u(40))
         self.menu_b = button(self, "end.menu", rect2)
+        from game.app.codeline import CodeLine
+        from game.app.replay_deals import match_code
+
+        row = fonts.font(u(16)).get_linesize() + u(14)
+        room = pygame.Rect(u(20), rect.top - u(10) - row, w - u(40), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16))
 
     def on_button(self, element) -> None:
         from game.app.scenes.menu import MenuScene
@@ -47,6 +53,11 @@ class MatchEndScene(Scene):
             self.app.push(NewGameScene(self.app))
         elif element is self.menu_b:
             self.app.pop_to(MenuScene)
+        else:
+            self.code_line.press(element)
+
+    def update(self, dt: float) -> None:
+        self.code_line.update(dt)
 
     def standings(self) -> list[int]:
         """Seats from first to last (fewest points first under penalty points)."""
@@ -146,8 +157,4 @@ class MatchEndScene(Scene):
             t = fonts.fit(line, u(16), w - x - u(30), WHITE)
             surface.blit(t, (x, y))
             y += t.get_height() + u(4)
-        from game.app.replay_deals import match_code
-
-        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), w - u(40),
-                         (200, 220, 205))
-        surface.blit(code, code.get_rect(midbottom=(w // 2, self.again_b.rect.top - u(10))))
+        self.code_line.draw(surface)

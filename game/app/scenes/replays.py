@@ -105,6 +105,11 @@ class ReplaysScene(PagedScene):
             surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
 
 
+def code_part(text: str) -> str:
+    """The code in a pasted line: what follows its last colon (a code has none)."""
+    return text.rsplit(":", 1)[-1].rsplit("：", 1)[-1].strip()
+
+
 class CodeScene(Scene):
     """New game → Enter a code: type a deal code and start the same deal."""
 
@@ -123,7 +128,9 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        self.entry.set_text_length_limit(MAX_CODE)
+        # Room for a pasted line such as "Match code (deals round 1): 4040-…": start() keeps
+        # the code part.
+        self.entry.set_text_length_limit(MAX_CODE * 2)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)
@@ -149,7 +156,7 @@ class CodeScene(Scene):
 
         self.text = self.entry.get_text()
         try:
-            deal = decode(self.text)
+            deal = decode(code_part(self.text))
         except DealCodeError as exc:
             self.error = tr(f"code.error.{exc.reason}")
             return False

@@ -65,6 +65,13 @@ class RoundEndScene(Scene):
         menu = pygame.Rect(0, 0, u(240), u(46))
         menu.bottomleft = (u(30), h - u(28))
         self.menu_b = button(self, "round.menu", menu)
+        # The deal code, between the two buttons, to share the match.
+        from game.app.codeline import CodeLine
+        from game.app.replay_deals import match_code
+
+        room = pygame.Rect(menu.right + u(10), rect.top, rect.left - menu.right - u(20),
+                           rect.height)
+        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16))
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
@@ -79,9 +86,12 @@ class RoundEndScene(Scene):
                 self.table.start_next_round()
         elif element is self.menu_b:
             self.app.pop_to(MenuScene)
+        else:
+            self.code_line.press(element)
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.code_line.update(dt)
 
     def _flow(self) -> float:
         """0..1: how far the losers' cards have flowed into the winner's row."""
@@ -206,13 +216,7 @@ class RoundEndScene(Scene):
         if show_chart and len(self.table.history) > 1:
             self._chart(surface, pygame.Rect(u(30), max(y_after, bottom - chart_h),
                                              w - u(60) - u(120), chart_h))
-        # The deal code, between the two buttons, to share the deal.
-        from game.app.replay_deals import match_code
-
-        room = self.next_b.rect.left - self.menu_b.rect.right - u(20)
-        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), room, (200, 220, 205))
-        surface.blit(code, code.get_rect(center=(
-            (self.menu_b.rect.right + self.next_b.rect.left) // 2, self.menu_b.rect.centery)))
+        self.code_line.draw(surface)
 
     def _thumb(self, surface: pygame.Surface, card: int, width: int,
                pos: tuple[int, int]) -> None:

@@ -75,6 +75,11 @@ def key_label(name: str) -> str:
     return " ".join(word[:1].upper() + word[1:] for word in name.split(" "))
 
 
+def date_text(day) -> str:
+    """A date as people write it in the current language: "1 December 2026", "2026年12月1日"."""
+    return tr("app.date", day=day.day, month=tr(f"app.months.{day.month}"), year=day.year)
+
+
 def seat_name(stored: str) -> str:
     """A seat's name as shown now: the default human name in the current language."""
     from saves.match import DEFAULT_HUMAN_NAME

@@ -67,6 +67,26 @@ def start_deal(app: App, deal: Deal, *, daily: date | None = None,
     return True
 
 
+def daily_date(app: App, match) -> date | None:
+    """The date whose daily deal this match is (None for any other match): known for a
+    match started from the menu's Daily deal, and recognised by its code for today's."""
+    day = app.saves.daily_matches.get(match.match_id or "")
+    if day is not None:
+        return date.fromisoformat(day)
+    today = date.today()
+    if match_code(match) == encode(daily_deal(today)):
+        return today
+    return None
+
+
+def daily_title(app: App, match) -> str:
+    """"Daily deal · 1 December 2026" for a daily deal's match, else ""."""
+    from game.app.i18n import date_text
+
+    day = daily_date(app, match)
+    return tr("app.daily_title", date=date_text(day)) if day is not None else ""
+
+
 def start_daily(app: App, today: date | None = None) -> bool:
     day = today or date.today()
     return start_deal(app, daily_deal(day), daily=day)

@@ -12,7 +12,7 @@ from game.app.replay_deals import match_code
 from game.app.scenes.round_end import RoundEndScene
 from game.app.scenes.table import TableScene
 from saves.dealcode import Deal, daily_deal, encode
-from tests.app.conftest import click, frames, key
+from tests.app.conftest import click, key
 from tests.app.test_deal_codes import open_code_screen
 from tests.app.test_replay import finish_a_round
 

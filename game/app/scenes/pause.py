@@ -33,7 +33,12 @@ class PauseScene(Scene):
         super().build()
         w, h = self.app.size
         u = self.app.u
+        from game.app.replay_deals import daily_title
+
+        self.subtitle = daily_title(self.app, self.table.match)
         title = fonts.font(u(48), True).size(tr("pause.title"))
+        if self.subtitle:  # the daily deal's name and date under the title
+            title = (title[0], title[1] + fonts.font(u(18)).get_linesize())
         self.title_rect = pygame.Rect(0, 0, title[0], title[1])
         self.title_rect.center = (w // 2, int(h * 0.25))
         if self.transparent:
@@ -84,5 +89,9 @@ class PauseScene(Scene):
             dim_overlay(surface, 170)
         else:
             felt(surface)
-        t = fonts.render(tr("pause.title"), self.app.u(48), GOLD, bold=True)
-        surface.blit(t, t.get_rect(center=self.title_rect.center))
+        u = self.app.u
+        t = fonts.render(tr("pause.title"), u(48), GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=self.title_rect.midtop))
+        if self.subtitle:
+            s = fonts.fit(self.subtitle, u(18), surface.get_width() - u(40), (230, 235, 225))
+            surface.blit(s, s.get_rect(midbottom=self.title_rect.midbottom))

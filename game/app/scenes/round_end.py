@@ -115,6 +115,12 @@ class RoundEndScene(Scene):
         title = fonts.fit(text, u(34), w - u(60), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(14))))
         sub = self._subtitle()
+        from game.app.replay_deals import daily_title
+
+        daily = daily_title(app, m)
+        if daily:  # the daily deal says so, before how it is scored
+            sub = f"{daily} · {sub}" if sub else daily
+        self.shown_subtitle = sub  # what this frame shows under the title (for tests)
         if sub:
             st = fonts.fit(sub, u(17), w - u(60), (200, 225, 210))
             surface.blit(st, st.get_rect(midtop=(w // 2, u(14) + title.get_height() + u(2))))

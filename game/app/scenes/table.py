@@ -70,6 +70,10 @@ class TableScene(Scene):
         self.face_up_owner: int | None = None
         self.shown_dimmed: set[int] = set()
         self.draw_count = 0
+        from game.app.replay_deals import daily_date
+
+        # A daily deal says so on the table, in a strip along the top.
+        self.daily = None if demo else daily_date(app, match)
         self.layout: Layout = self._layout()
         self.hand_rects: list[pygame.Rect] = []
         # Where the last frame put the turn banner and the opponents (the layout test).
@@ -110,7 +114,8 @@ class TableScene(Scene):
         menu = (button_width(app, [tr("table.menu")], minimum=u(110)),
                 button_height(app, minimum=u(40)))
         banner_h = fonts.font(u(20), True).get_linesize() + u(8)
-        strip = fonts.font(u(17), True).get_linesize() + u(14) if self.match.rules.teams else 0
+        strip = fonts.font(u(17), True).get_linesize() + u(14) if (
+            self.match.rules.teams or getattr(self, "daily", None)) else 0
         return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
                            action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
                            top_strip=strip)
@@ -793,7 +798,7 @@ class TableScene(Scene):
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
         render.draw_log(surface, lay, self.log_lines)
-        if self.match.rules.teams:
+        if self.match.rules.teams or self.daily:
             self._draw_teams(surface)
         self._draw_status(surface)
         self.director.draw(surface)
@@ -804,9 +809,15 @@ class TableScene(Scene):
         from game.engine.scoring import team_totals
 
         u = self.app.u
-        totals = team_totals(self.match.state)
-        text = "   ".join(tr("round.team_total", team=t + 1, score=v)
-                          for t, v in sorted(totals.items()))
+        parts = []
+        if self.daily:
+            parts.append(tr("app.daily_title", date=i18n.date_text(self.daily)))
+        if self.match.rules.teams:
+            totals = team_totals(self.match.state)
+            parts += [tr("round.team_total", team=t + 1, score=v)
+                      for t, v in sorted(totals.items())]
+        text = "   ".join(parts)
+        self.strip_text = text  # what this frame shows along the top (for tests)
         t = fonts.fit(text, u(17), self.layout.size[0] - u(300), GOLD, bold=True)
         rect = t.get_rect(midtop=(self.layout.size[0] // 2, u(8))).inflate(u(16), u(6))
         render.draw_panel(surface, rect, rect.height // 2, colour=(5, 30, 18, 200))

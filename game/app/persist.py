@@ -95,8 +95,11 @@ def resume_lines(info: SlotInfo) -> tuple[str, str]:
     summary = summary_of(info)
     if summary is None:
         return ("", tr("load.when", when=_when(info)))
-    return (tr("menu.resume_players", players=_players(summary)),
-            tr("menu.resume_round", round=summary.round, when=_when(info)))
+    if summary.phase == "round_over":  # that round is done: Continue deals the next one
+        when = tr("menu.resume_next", round=summary.round + 1, when=_when(info))
+    else:
+        when = tr("menu.resume_round", round=summary.round, when=_when(info))
+    return (tr("menu.resume_players", players=_players(summary)), when)
 
 
 def other_match_notice(info: SlotInfo) -> str:

@@ -232,7 +232,7 @@ class NewGameScene(Scene):
             name = preset_name(self.rules)
             nxt = PRESET_ORDER[(PRESET_ORDER.index(name) + step) % 3] if name != "custom" \
                 else "official"
-            self.rules = PRESETS[nxt].with_options(target_score=self.rules.target_score)
+            self.rules = PRESETS[nxt]  # all of it, target score too (one meaning of a preset)
         elif element is self.edit_b:
             from game.app.scenes.rules_edit import RulesEditScene
 

@@ -18,6 +18,7 @@ from game.app.table.anim import Step
 from game.app.ui import GOLD, WHITE, button
 from game.engine import Action, Kind, redact
 from saves.history import RoundRecord
+from saves.match import DEFAULT_HUMAN_NAME
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_MS = 900.0  # between two moves when playing at 1x (plus the move's own animation)
@@ -155,6 +156,8 @@ class ReplayScene(TableScene):
     def view_label(self) -> str:
         if self.mode is None:
             return tr("replay.view_all")
+        if self.replay._seats.stored[self.mode].name == DEFAULT_HUMAN_NAME:
+            return tr("replay.view_you")  # "As you saw it", never "As You saw it"
         return tr("replay.view_seat", name=self.replay.seats[self.mode].name)
 
     # -- frame -------------------------------------------------------------------------

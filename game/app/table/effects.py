@@ -111,7 +111,17 @@ class EventPlayer:
         default whoever holds the screen now)."""
         if viewer == -1:
             viewer = self.scene.viewer
-        n = self.name
+
+        def n(seat: int) -> str:
+            return self.name(seat)
+
+        def obj(seat: int) -> str:
+            """A name where a sentence ends: the one watching is "you" there ("Chen caught
+            you", never "Chen caught You")."""
+            if seat == viewer and self.scene.match.is_human(seat):
+                return tr("log.you_object")
+            return self.name(seat)
+
         if isinstance(e, ev.CardPlayed):
             cards = ", ".join(card_word(c) for c in e.cards)
             key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
@@ -138,18 +148,18 @@ class EventPlayer:
             return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
         if isinstance(e, ev.Caught):
             return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),
-                      target=n(e.target))
+                      target=obj(e.target))
         if isinstance(e, ev.Challenged):
             return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
-                      name=n(e.challenger), target=n(e.accused))
+                      name=n(e.challenger), target=obj(e.accused))
         if isinstance(e, ev.PenaltyStacked):
-            return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
+            return tr("log.stacked", name=n(e.seat), total=e.total, target=obj(e.target))
         if isinstance(e, ev.HandsSwapped):
-            return tr("log.swapped", name=n(e.seat), target=n(e.target))
+            return tr("log.swapped", name=n(e.seat), target=obj(e.target))
         if isinstance(e, ev.HandsRotated):
             return tr("log.rotated")
         if isinstance(e, ev.CardsTraded):
-            return tr("log.traded", name=n(e.seat), target=n(e.target))
+            return tr("log.traded", name=n(e.seat), target=obj(e.target))
         if isinstance(e, ev.PowerChosen) and e.power == "peek":
             return tr("log.peeked", name=n(e.seat), target=n(e.target))
         if isinstance(e, ev.Misplayed):

@@ -16,7 +16,10 @@ class CodeLine:
     """The code's text centred in `room` (a row between other buttons), a Copy button
     after it; a note ("Copied…" or "No clipboard here…") shows above for a moment."""
 
-    def __init__(self, scene, code: str, room: pygame.Rect, size: int) -> None:
+    def __init__(self, scene, code: str, room: pygame.Rect, size: int,
+                 above: pygame.Rect | None = None) -> None:
+        """`above`: where the line goes instead when `room` is too narrow for it at
+        `size` (it is never shrunk past legibility)."""
         app = scene.app
         u = app.u
         self.scene = scene
@@ -26,6 +29,11 @@ class CodeLine:
         bw = button_width(app, [tr("code.copy")], minimum=u(80))
         bh = min(room.height, fonts.font(size).get_linesize() + u(14))
         text_room = max(u(40), room.width - bw - u(10))
+        wanted = fonts.font(size, text=code).size(tr("code.shown", code=code))[0]
+        if above is not None and wanted > text_room:
+            room = above
+            text_room = max(u(40), room.width - bw - u(10))
+        self.room = room
         self.text = fonts.fit(tr("code.shown", code=code), size, text_room, self.colour)
         total = self.text.get_width() + u(10) + bw
         left = room.centerx - total // 2

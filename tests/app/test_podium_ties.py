@@ -41,3 +41,9 @@ def test_equal_totals_and_equal_hands_share_the_place(app, hands) -> None:
     end = _finish(app, hands)
     assert [p for _, p in end.places()] == [1, 2, 2]
     frames(app, 2)  # and the screen draws with a shared place
+
+
+def test_the_one_watching_wins_in_their_own_grammar(app) -> None:
+    end = _finish(app, ["r1", "r9", "b2"])
+    frames(app, 2)
+    assert end.title_text == "You win the match!"

@@ -106,8 +106,13 @@ class MatchEndScene(Scene):
         places = self.places()
         order = [seat for seat, _ in places]
         place_of = dict(places)
-        names = ", ".join(m.seats[x].name for x in (s.winners or order[:1]))
-        title = fonts.fit(tr("end.winner", names=names), u(44), w - u(40), GOLD, bold=True)
+        winners = s.winners or order[:1]
+        names = ", ".join(m.seats[x].name for x in winners)
+        # "You win", never "You wins": the one watching, alone at the top.
+        you = len(winners) == 1 and winners[0] == self.table.viewer
+        text = tr("end.winner_you") if you else tr("end.winner", names=names)
+        self.title_text = text  # what this frame shows as its title (for tests)
+        title = fonts.fit(text, u(44), w - u(40), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(20))))
         # The podium: second, first, third, blocks of their place's height.
         base_y = int(h * 0.62)
@@ -154,6 +159,8 @@ class MatchEndScene(Scene):
         surface.blit(head, (x, y))
         y += head.get_height() + u(6)
         for line in self.fact_lines():
+            if y + fonts.font(u(16)).get_linesize() > self.code_line.room.top:
+                break  # the facts stop above the code and its Copy button
             t = fonts.fit(line, u(16), w - x - u(30), WHITE)
             surface.blit(t, (x, y))
             y += t.get_height() + u(4)

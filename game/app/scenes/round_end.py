@@ -71,7 +71,9 @@ class RoundEndScene(Scene):
 
         room = pygame.Rect(menu.right + u(10), rect.top, rect.left - menu.right - u(20),
                            rect.height)
-        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16))
+        row = fonts.font(u(16)).get_linesize() + u(14)
+        above = pygame.Rect(u(30), min(rect.top, menu.top) - u(8) - row, w - u(60), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16), above)
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
@@ -126,7 +128,9 @@ class RoundEndScene(Scene):
             surface.blit(st, st.get_rect(midtop=(w // 2, u(14) + title.get_height() + u(2))))
         # Rows: name | cards left | points | this round | total | progress to the target.
         top = u(84)
-        bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - u(12)  # above the buttons
+        # Above the buttons, and above the code line when it has a row of its own.
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
+                     self.code_line.room.top) - u(12)
         chart_h = u(150)
         n = s.n
         row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))

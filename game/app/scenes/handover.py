@@ -73,22 +73,24 @@ class HandoverScene(Scene):
         y += recap_h
         self.order_box = pygame.Rect(u(40), y, w - u(80), self._order_height())
         y += self.order_box.height + u(20)
-        # A missed UNO can still be caught while the screen changes hands: it is public.
-        self.catch_buttons: dict[object, int] = {}
-        cw = u(240)
-        row_w = len(targets) * cw + max(0, len(targets) - 1) * u(12)
-        for i, target in enumerate(targets):
-            r = pygame.Rect(w // 2 - row_w // 2 + i * (cw + u(12)), y, cw, ch)
-            b = button(self, "handover.catch", r, object_id="#uno_button",
-                       name=self.table.match.seats[target].name)
-            self.catch_buttons[b] = target
+        catch_y = y
         if targets:
             y += ch + u(14)
         bw = button_width(self.app, [tr("handover.ready", name=name)], "#big_button", u(460))
         rect = pygame.Rect(0, y, min(bw, w - u(40)), bh)
         rect.centerx = w // 2
+        # Made first: Enter shows the hand (the keyboard's first stop).
         self.ready = button(self, "handover.ready", rect, object_id="#big_button",
                             name=name)
+        # A missed UNO can still be caught while the screen changes hands: it is public.
+        self.catch_buttons: dict[object, int] = {}
+        cw = u(240)
+        row_w = len(targets) * cw + max(0, len(targets) - 1) * u(12)
+        for i, target in enumerate(targets):
+            r = pygame.Rect(w // 2 - row_w // 2 + i * (cw + u(12)), catch_y, cw, ch)
+            b = button(self, "handover.catch", r, object_id="#uno_button",
+                       name=self.table.match.seats[target].name)
+            self.catch_buttons[b] = target
         if self.purpose == "jump":
             back = pygame.Rect(0, 0, u(240), u(44))
             back.bottomleft = (u(24), h - u(24))

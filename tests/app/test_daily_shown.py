@@ -26,7 +26,7 @@ def test_the_daily_deal_is_named_everywhere_and_its_result_kept(app) -> None:
     table = app.top
     assert isinstance(table, TableScene)
     frames(app, 3)
-    assert table.strip_text == title and table.layout.seats  # on the table, in its strip
+    assert table.stage.strip_text == title  # on the table, in its strip
     key(app, pygame.K_ESCAPE, frames=2)
     assert isinstance(app.top, PauseScene) and app.top.subtitle == title
     key(app, pygame.K_ESCAPE, frames=2)
@@ -55,6 +55,6 @@ def test_another_match_has_no_daily_title(app) -> None:
 
     table = open_table(app)
     frames(app, 2)
-    assert table.daily is None
+    assert table.stage.daily is None
     key(app, pygame.K_ESCAPE, frames=2)
     assert app.top.subtitle == ""

@@ -66,7 +66,7 @@ def test_the_table_obeys_the_swapped_keys(app) -> None:
     app.pop_to(MenuScene)
     table = open_table(app)
     settle(app, table)
-    while not table._human_turn():
+    while not table.human_turn():
         frames(app, 1, 50)
     settle(app, table)
     before = len(table.match.log)

@@ -75,9 +75,9 @@ def test_the_hand_over_screen_is_one_block_filling_the_screen(size, scale, lang)
         for _ in range(400):  # to the second human's hand-over, with a recap to show
             if isinstance(app.top, HandoverScene) and app.top.seat != 0:
                 break
-            if app.top is table and table._human_turn() and not table.director.busy:
+            if app.top is table and table.human_turn() and not table.director.busy:
                 table.press_draw()
-                if table.match.state.phase != 0 and table._human_turn():
+                if table.match.state.phase != 0 and table.human_turn():
                     table.press_draw()
             frames(app, 1, 50)
         h_scene = app.top

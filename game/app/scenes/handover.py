@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.app import fonts
 from game.app.i18n import tr
@@ -16,13 +17,13 @@ from game.app.table.recap import recap
 from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import HandingOver
 
 
 class HandoverScene(Scene):
     name = "handover"
 
-    def __init__(self, app, table: TableScene, seat: int, *,
+    def __init__(self, app, table: HandingOver, seat: int, *,
                  then: Callable[[], object] | None = None, purpose: str = "turn") -> None:
         super().__init__(app)
         self.table = table
@@ -94,7 +95,7 @@ class HandoverScene(Scene):
         if self.purpose == "jump":
             back = pygame.Rect(0, 0, u(240), u(44))
             back.bottomleft = (u(24), h - u(24))
-            self.back = button(self, "handover.cancel", back)
+            self.back: UIButton | None = button(self, "handover.cancel", back)
         else:
             self.back = None
 

@@ -14,13 +14,13 @@ from game.app.ui import GOLD, WHITE, button, felt
 from game.engine.cards import hand_points
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 
 class MatchEndScene(Scene):
     name = "match_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         app.saves.match_finished(table.match)
@@ -45,14 +45,11 @@ class MatchEndScene(Scene):
         self.code_line = CodeLine(self, match_code(self.table.match), room, u(16))
 
     def on_button(self, element) -> None:
-        from game.app.scenes.menu import MenuScene
-        from game.app.scenes.new_game import NewGameScene
-
         if element is self.again_b:
-            self.app.pop_to(MenuScene)
-            self.app.push(NewGameScene(self.app))
+            self.app.back_to("menu")
+            self.app.open("new_game")
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
         else:
             self.code_line.press(element)
 

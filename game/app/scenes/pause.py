@@ -12,13 +12,13 @@ from game.app.scene import Scene
 from game.app.ui import GOLD, column, dim_overlay, felt
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Paused
 
 
 class PauseScene(Scene):
     name = "pause"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Paused) -> None:
         super().__init__(app)
         self.table = table
         self.title_rect = pygame.Rect(0, 0, 0, 0)
@@ -58,27 +58,21 @@ class PauseScene(Scene):
             self.title_rect.bottom = first - u(6)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.help import RulesScene
-        from game.app.scenes.menu import MenuScene
-        from game.app.scenes.settings import SettingsScene
-
         if element is self.resume_b:
             self.app.pop()
         elif element is self.save_b:
-            from game.app.scenes.message import MessageScene
-
             info = self.app.saves.save_as(self.table.match)
             if info is None:
-                self.app.push(MessageScene(self.app, tr("saves.save_failed"),
-                                           self.app.saves.last_error))  # already explained
+                self.app.open("message", tr("saves.save_failed"),
+                              self.app.saves.last_error)  # already explained
             else:
-                self.app.push(MessageScene(self.app, tr("saves.saved"), info.name))
+                self.app.open("message", tr("saves.saved"), info.name)
         elif element is self.rules_b:
-            self.app.push(RulesScene(self.app, self.table.match.rules))
+            self.app.open("rules", self.table.match.rules)
         elif element is self.settings_b:
-            self.app.push(SettingsScene(self.app))
+            self.app.open("settings")
         elif element is self.leave_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ai import make_player
 from ai.base import Player
+from game.app.i18n import ShownSeats
 from game.app.table.pacing import Pacing, pacing_for
 from game.engine import NEXT_ROUND, Action, Event, Rules, State, redact
 from game.engine.actions import OUT_OF_TURN
@@ -32,7 +33,7 @@ class MatchController:
                  log: list[Action] | None = None, created: str | None = None,
                  match_id: str | None = None, base: State | None = None) -> None:
         self.rules = rules
-        self.seats = list(seats)
+        self._seats = ShownSeats(seats)
         self.seed = seed
         self.created = created
         self.match_id = match_id  # names the match's own autosave; set at its first save
@@ -70,6 +71,16 @@ class MatchController:
         return make_player(tier)
 
     # -- facts -----------------------------------------------------------------------
+    @property
+    def seats(self) -> list[SeatInfo]:
+        """The seats with their names as shown now (the default name in this language)."""
+        return self._seats.shown()
+
+    @property
+    def stored_seats(self) -> list[SeatInfo]:
+        """The seats as saved: the default human name kept as the default."""
+        return self._seats.stored
+
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from typing import Any
 
 from game.engine import Action, EngineError, Kind, SeatView
@@ -13,21 +12,27 @@ from game.engine.cards import CARD_FACE
 from .hard import HardPlayer
 from .knowledge import COL
 from .reasons import GENERIC, Reason, best_reason
-from .search import SearchConfig, SearchResult, search
+from .search import SearchConfig, SearchResult, clock, search
 
-MAX_CANDIDATES = 4  # Hard's best few moves are searched; the rest are rarely better
+# Every distinct move is searched when there are this few; otherwise Hard's best WIDE moves
+# (different cards first, then a wild's other colours): a candidate that is clearly behind
+# is dropped after a few worlds, so a wide set costs little.
+ALL_MOVES = 8
+WIDE = 8
+MAX_CANDIDATES = WIDE
 # Why the search picked a move that is not a play over Hard's choice.
 _SEARCHED_MOVE = {Kind.TAKE: "take", Kind.KEEP: "keep_drawn", Kind.DRAW: "draw_keep_wild",
                   Kind.CHOOSE_COLOUR: "name_colour", Kind.SWAP: "trade_cards"}
+Key = tuple[Kind, tuple[int, ...], int, int]
 
 
-def _key(a: Action) -> tuple:
+def _key(a: Action) -> Key:
     """Moves that only differ by which of two identical cards is played are one move."""
     return (a.kind, tuple(CARD_FACE[c] for c in a.cards), a.colour, a.target)
 
 
 def distinct(actions: list[Action]) -> list[Action]:
-    seen: set[tuple] = set()
+    seen: set[Key] = set()
     out = []
     for a in actions:
         k = _key(a)
@@ -37,7 +42,7 @@ def distinct(actions: list[Action]) -> list[Action]:
     return out
 
 
-def diverse(ranked: list[Action], limit: int = MAX_CANDIDATES) -> list[Action]:
+def diverse(ranked: list[Action], limit: int = WIDE) -> list[Action]:
     """The best few moves, but different cards first: a wild's four colours must not crowd
     every other card out of the search."""
     moves = distinct(ranked)
@@ -58,6 +63,16 @@ def diverse(ranked: list[Action], limit: int = MAX_CANDIDATES) -> list[Action]:
     return sorted(picked, key=moves.index)
 
 
+def candidates(first: Action, ranked: list[Action], others: list[Action]) -> list[Action]:
+    """Hard's choice first, then every distinct move when there are few (`ranked`: Hard's
+    order of the plays, `others`: the rest, e.g. draw or take), else a wide ranked set plus
+    the others."""
+    everything = distinct([first] + ranked + others)
+    if len(everything) <= ALL_MOVES:
+        return everything
+    return distinct([first] + diverse(ranked, WIDE - len(others)) + others)
+
+
 class ExpertPlayer(HardPlayer):
     """Searches every real choice on its own turn (which card, which colour, stack or take,
     play or keep a drawn card, which wild power); Hard's rules answer the rest (challenges,
@@ -68,9 +83,11 @@ class ExpertPlayer(HardPlayer):
     tier = "expert"
 
     def __init__(self, budget_ms: float = 250.0, max_worlds: int = 2000,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, clock: str = "wall",
+                 weighted: bool = True) -> None:
         super().__init__()
-        self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds))
+        self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
+                                   clock=clock, weighted=weighted)
         self.cancel_event = cancel if cancel is not None else threading.Event()
         self.last_search: SearchResult | None = None
         self.search_failures = 0
@@ -92,7 +109,7 @@ class ExpertPlayer(HardPlayer):
         self.cancel_event = threading.Event()
 
     def act(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action | None:
-        self._started = time.perf_counter()
+        self._started = clock(self.config)()
         self.last_search = None
         return super().act(view, legal, rng)
 
@@ -142,36 +159,38 @@ class ExpertPlayer(HardPlayer):
 
     def choose_play(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().choose_play(view, own, rng)
-        if fallback.kind != Kind.PLAY:
-            return fallback
         ctx = self.context(view, own)
         plays = [a for a in own if a.kind == Kind.PLAY]
-        ranked = self.rank_plays(ctx, plays)
-        cands = diverse([fallback] + [a for _, a, _ in ranked])
-        draw = next((a for a in own if a.kind == Kind.DRAW), None)
-        if draw is not None and all(COL[a.cards[0]] == 4 for a in plays):
-            cands.append(draw)  # only wilds fit: drawing instead keeps one for later
-        return self._searched(view, own, fallback, cands, rng)
+        ranked = [a for _, a, _ in self.rank_plays(ctx, plays)]
+        draw = [a for a in own if a.kind == Kind.DRAW]
+        if not ranked:
+            return fallback
+        # Drawing instead of playing is worth a look only when nothing but wilds fit (keep
+        # one for later): with a coloured card to play it is all but never better.
+        others = draw if all(COL[a.cards[0]] == 4 for a in ranked) else []
+        return self._searched(view, own, fallback, candidates(fallback, ranked, others), rng)
 
     def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().answer_penalty(view, own, rng)
         if fallback.kind == Kind.CHALLENGE:
             return fallback
-        cands = [fallback] + [a for a in own if a.kind in (Kind.PLAY, Kind.TAKE)]
-        return self._searched(view, own, fallback, cands[:MAX_CANDIDATES + 1], rng)
+        ctx = self.context(view, own)
+        ranked = [a for _, a, _ in self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])]
+        take = [a for a in own if a.kind == Kind.TAKE]
+        return self._searched(view, own, fallback, candidates(fallback, ranked, take), rng)
 
     def drawn_card(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().drawn_card(view, own, rng)
         ctx = self.context(view, own)
         ranked = [a for _, a, _ in self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])]
-        cands = [fallback] + ranked[:2] + [a for a in own if a.kind == Kind.KEEP]
-        return self._searched(view, own, fallback, cands, rng)
+        keep = [a for a in own if a.kind == Kind.KEEP]
+        return self._searched(view, own, fallback, candidates(fallback, ranked, keep), rng)
 
     def wild_power(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().wild_power(view, own, rng)
-        ctx = self.context(view, own)
         # Peeking is worth nothing in a world where every hand is already dealt, so it is
-        # left to Hard's rules; the search weighs colours and trades.
-        swaps = [a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader]
+        # left to Hard's rules; the search weighs colours and trades with every rival.
+        swaps = [a for a in own if a.kind == Kind.SWAP
+                 and not (view.rules.teams and view.teams[a.target] == view.teams[view.seat])]
         colours = [a for a in own if a.kind == Kind.CHOOSE_COLOUR]
-        return self._searched(view, own, fallback, [fallback] + swaps + colours, rng)
+        return self._searched(view, own, fallback, [fallback] + colours + swaps, rng)

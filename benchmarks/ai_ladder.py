@@ -40,9 +40,17 @@ OFFICIAL_LADDER = [
 ]
 
 
+def expert_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {"budget_ms": args.budget_ms, "clock": args.clock}
+    for item in args.expert_opt:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value)
+    return options
+
+
 def play_pairing(name: str, tiers: list[str], preset: str, args: argparse.Namespace
                  ) -> dict[str, Any]:
-    options = {"expert": {"budget_ms": args.budget_ms}}
+    options = {"expert": expert_options(args)}
     run = LadderRun(tiers, args.seed, PRESETS[preset], options)
     n = len(tiers)
     max_deals = args.max_rounds // n
@@ -64,7 +72,8 @@ def play_pairing(name: str, tiers: list[str], preset: str, args: argparse.Namesp
             break
     result = run.result().to_dict()
     result.update(name=name, preset=preset, seconds=round(time.perf_counter() - started, 1),
-                  budget_ms=args.budget_ms, machine_cpus=os.cpu_count(),
+                  budget_ms=args.budget_ms, clock=args.clock,
+                  expert_options=expert_options(args), machine_cpus=os.cpu_count(),
                   load_avg=[round(x, 2) for x in os.getloadavg()])
     return result
 
@@ -144,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, default=2024)
     p.add_argument("--budget-ms", type=float, default=250.0)
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="what Expert's budget measures: CPU time of its thread (default: "
+                        "the same strength however loaded the machine is) or wall time "
+                        "(what the game uses)")
+    p.add_argument("--expert-opt", action="append", default=[], metavar="NAME=JSON",
+                   help="another Expert option, e.g. weighted=false (ablations)")
     p.add_argument("--max-rounds", type=int, default=10_000)
     p.add_argument("--min-rounds", type=int, default=2_000)
     p.add_argument("--half-width", type=float, default=HALF_WIDTH)

@@ -6,7 +6,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.engine import NEXT_ROUND, Event, Phase, Rules, State, redact
+from game.engine import NEXT_ROUND, Action, Event, Phase, Rules, State, redact
 from game.engine.events import RoundEnded
 
 from .base import Player
@@ -39,7 +39,7 @@ class Table:
         for seat in self.watchers:
             self.players[seat].observe(seat, redact(events, seat))
 
-    def _ask(self, seat: int, legal: list) -> object:
+    def _ask(self, seat: int, legal: list[Action]) -> Action | None:
         view = self.state.view(seat)
         if not self.time_decisions:
             return self.players[seat].act(view, legal, self.rngs[seat])
@@ -82,7 +82,7 @@ class Table:
             raise RuntimeError(f"{self.players[cur].tier} player returned no action on its turn")
         return self._apply(a)
 
-    def _apply(self, action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         events = self.state.apply(action)
         if self.watchers:
             self._broadcast(events)

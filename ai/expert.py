@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 import threading
+from dataclasses import replace
 from typing import Any
 
-from game.engine import Action, EngineError, Kind, SeatView
+from game.engine import Action, EngineError, Event, Kind, SeatView
+from game.engine.actions import OUT_OF_TURN
 from game.engine.cards import CARD_FACE
 
 from .hard import HardPlayer
 from .knowledge import COL
 from .reasons import GENERIC, Reason, best_reason
-from .search import SearchConfig, SearchResult, clock, search
+from .search import SearchConfig, SearchResult, search
+from .search import clock as search_clock
 
 # Every distinct move is searched when there are this few; otherwise Hard's best WIDE moves
 # (different cards first, then a wild's other colours): a candidate that is clearly behind
@@ -109,7 +112,7 @@ class ExpertPlayer(HardPlayer):
         self.cancel_event = threading.Event()
 
     def act(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action | None:
-        self._started = clock(self.config)()
+        self._started = search_clock(self.config)()
         self.last_search = None
         return super().act(view, legal, rng)
 
@@ -194,3 +197,23 @@ class ExpertPlayer(HardPlayer):
                  and not (view.rules.teams and view.teams[a.target] == view.teams[view.seat])]
         colours = [a for a in own if a.kind == Kind.CHOOSE_COLOUR]
         return self._searched(view, own, fallback, [fallback] + colours + swaps, rng)
+
+
+def equities(view: SeatView, seen: list[Event], legal: list[Action], seed: int = 0,
+             candidates: list[Action] | None = None, budget_ms: float = 1000.0,
+             max_worlds: int = 2000, clock: str = "wall") -> list[tuple[Action, float]]:
+    """The Expert's estimate of the chance to win after each candidate move (default: every
+    distinct move of the seat's own), from the seat's view and the redacted events it saw
+    this match (nothing else: no peeking). Every candidate is judged on the same worlds,
+    none is dropped early, so the estimates compare (accuracy, luck-adjusted results)."""
+    player = ExpertPlayer(budget_ms=budget_ms, max_worlds=max_worlds, clock=clock)
+    if seen:
+        player.observe(view.seat, seen)
+    player.prepare(view)
+    moves = distinct(candidates if candidates is not None else
+                     [a for a in legal if a.kind not in OUT_OF_TURN])
+    if not moves:
+        return []
+    config = replace(player.config, prune=False)
+    result = search(view, moves, player.tracker, random.Random(seed), config)
+    return list(zip(moves, result.means, strict=True))

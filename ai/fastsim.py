@@ -178,7 +178,8 @@ class Sim:
                  "cur", "phase", "pending", "wd4_by", "wd4_colour", "wd4_on", "wd4_guilty",
                  "drawn", "resume", "give_target", "give_cards", "called", "seating", "pos",
                  "team", "rng", "counts", "lacks", "fresh", "winner", "finish", "limited",
-                 "official", "doubles", "same_rank", "trace", "rnd", "reshuffles", "uno_due", "lazy")
+                 "official", "doubles", "same_rank", "trace", "rnd", "reshuffles", "uno_due",
+                 "lazy")
 
     def __init__(self, w: WorldLike, rnd: Callable[[], float], trace: Trace | None = None
                  ) -> None:
@@ -336,7 +337,7 @@ class Sim:
             self.uno_due = seat  # rollout players always call UNO, as their next move
         out_now = not hand
         count = len(cards)
-        if k == DRAW_TWO or k == WILD_DRAW_FOUR:
+        if k in (DRAW_TWO, WILD_DRAW_FOUR):
             self.pending += (2 if k == DRAW_TWO else 4) * count
             if k == WILD_DRAW_FOUR:
                 self.wd4_by = seat
@@ -353,7 +354,7 @@ class Sim:
                 return
             self.end_turn(seat, 1)
             return
-        if was_pending and (k == SKIP or k == REVERSE):
+        if was_pending and k in (SKIP, REVERSE):
             if k == REVERSE:
                 self.direction = -self.direction
             victim = self.nxt(seat) if (self.n == 2 or k == REVERSE) else self.nxt(seat, 2)

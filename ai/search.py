@@ -31,6 +31,9 @@ class SearchConfig:
     # thread, so a loaded machine does not make the search weaker (benchmarks).
     clock: str = "wall"
     weighted: bool = True  # weigh worlds by the likelihood of the opponents' seen moves
+    # False: estimate every candidate on every world until the budget ends, even a single
+    # one (equities for reviews), instead of racing them to a decision.
+    prune: bool = True
 
 
 def clock(config: SearchConfig) -> Callable[[], float]:
@@ -68,7 +71,8 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     sampler = Sampler(view, tracker)
     fast = supported(view.rules)
     weighted = config.weighted
-    while worlds < config.max_worlds and len(active) > 1:
+    racing = config.prune
+    while worlds < config.max_worlds and (len(active) > 1 or not racing and active):
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
@@ -91,7 +95,7 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
         worlds += 1
         # Expected cost of one more world, with a margin: the budget is a hard limit.
         per_world = (now() - t0) / worlds * 1.5
-        if worlds >= config.min_worlds and worlds % 4 == 0:
+        if racing and worlds >= config.min_worlds and worlds % 4 == 0:
             active = pairs.prune(active, config.prune_z)
     means = tuple(pairs.mean(i) for i in range(k))
     if worlds == 0 or pairs.total == 0.0:

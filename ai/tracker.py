@@ -188,7 +188,6 @@ class Tracker:
 
     # ------------------------------------------------------------ events
     def _process(self, e: Event) -> None:
-        me = self.seat
         if self.drawing is not None:
             ds = self.drawing[0]
             if isinstance(e, ev.CardDrawn) and e.seat == ds and e.reason == "draw":

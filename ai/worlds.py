@@ -9,7 +9,7 @@ from game.engine import SeatView, State
 from game.engine.bluff import is_bluff
 from game.engine.rules import Rules
 
-from .fastsim import STRENGTH, TEMPERATURE, Sim, counts_of, sample_weights
+from .fastsim import STRENGTH, Sim, counts_of, sample_weights
 from .knowledge import BIT, COL, cards_of, deck_mask, mask_of, matching_mask
 from .slots import effective
 from .tracker import Seen, Tracker

@@ -127,7 +127,11 @@ class WorldLike(Protocol):
 TEMPERATURE = 6.0
 INV_T = 1.0 / TEMPERATURE
 KEEP_WILD = 22.0  # a coloured card played instead of a wild
-KEEP_FOUR = 8.0  # ... and a +4 is kept even longer
+KEEP_FOUR = 20.0  # ... and a +4 is kept even longer
+# ... both worth less the fewer cards the leading rival holds (0, 1, 2, ... cards)
+HOLD = (0.2, 0.2, 0.35, 0.6, 0.8, 1.0)
+OPP_DRAW = 4.0  # per card a +2/+4 makes a rival draw (three times that when they are low)
+AGAIN = 10.0  # with two players, a card that gives the turn straight back (play again)
 STRENGTH = 4.0  # per card left of the colour on the table
 SET_BONUS = 18.0  # per extra card of a double or set
 ATTACK = 30.0  # a Skip/+2/+4 at a rival about to go out
@@ -549,7 +553,11 @@ class Sim:
             prev = self.nxt(seat, -1)
             if len(self.hands[prev]) > 2 or team[prev] == team[seat]:
                 turn_away = TURN_AWAY
-        shed = 0.4 if self.leader_size(seat) <= 2 else 0.05
+        lead = self.leader_size(seat)
+        shed = 0.4 if lead <= 2 else 0.05
+        hold = HOLD[min(lead, 5)]
+        again = _again_ranks(self.rules, n)
+        punish = OPP_DRAW * (3.0 if nsize <= 2 else 1.0) if rival else 0.0
         last = len(hand) == 1 and self.limited
         finish = self.finish
         no_bluff = self.official and cnt[colour] > 0
@@ -564,9 +572,9 @@ class Sim:
                 if r == WILD_DRAW_FOUR:
                     if no_bluff:
                         continue  # Hard never bluffs a +4 at an ordinary moment
-                    score = -KEEP_WILD - KEEP_FOUR + STRENGTH * cnt[want]
+                    score = STRENGTH * cnt[want] - (KEEP_WILD + KEEP_FOUR) * hold + 4 * punish
                 else:
-                    score = -KEEP_WILD + STRENGTH * cnt[want]
+                    score = STRENGTH * cnt[want] - KEEP_WILD * hold
                 new = want
             elif col == colour or r == top_rank or (alt and self.matches(c)):
                 score = STRENGTH * (cnt[col] - 1)
@@ -581,6 +589,10 @@ class Sim:
                 score += turn_away
             if lack >> new & 1:
                 score += block
+            if r in again:
+                score += AGAIN
+            if r == DRAW_TWO:
+                score += 2 * punish
             score += shed * POINTS[c]
             plays.append((c,))
             scores.append(score)
@@ -758,6 +770,7 @@ class Sim:
         to_match, then_play, forced = r.draw_to_match, r.draw_then_play, r.forced_play
         lazy = self.lazy
         rivals = [[o for o in range(n) if team[o] != team[s]] for s in range(n)]
+        again = _again_ranks(r, n)
         exp = math.exp
         col_of, rank_of, points = COL, RANK, POINTS
         attacks = _ATTACKS
@@ -801,6 +814,8 @@ class Sim:
                 if len(hands[o]) < lead:
                     lead = len(hands[o])
             shed = 0.4 if lead <= 2 else 0.05
+            hold = HOLD[lead if lead < 5 else 5]
+            punish = OPP_DRAW * (3.0 if nsize <= 2 else 1.0) if rival else 0.0
             last = limited and len(hand) == 1
             no_bluff = official and cnt[colour] > 0
             top_rank = rank_of[discard[-1]]
@@ -815,9 +830,10 @@ class Sim:
                     if k == WILD_DRAW_FOUR:
                         if no_bluff:
                             continue
-                        score = -KEEP_WILD - KEEP_FOUR + STRENGTH * cnt[want]
+                        score = STRENGTH * cnt[want] - (KEEP_WILD + KEEP_FOUR) * hold + \
+                            4 * punish
                     else:
-                        score = -KEEP_WILD + STRENGTH * cnt[want]
+                        score = STRENGTH * cnt[want] - KEEP_WILD * hold
                     new = want
                 elif col == colour or k == top_rank:
                     score = STRENGTH * (cnt[col] - 1)
@@ -832,6 +848,10 @@ class Sim:
                     score += turn_away
                 if lack >> new & 1:
                     score += block
+                if k in again:
+                    score += AGAIN
+                if k == DRAW_TWO:
+                    score += 2 * punish
                 wt = exp((score + shed * points[c]) * INV_T)
                 total += wt
                 if pick < 0 or rnd() * total < wt:
@@ -913,6 +933,14 @@ class Sim:
             else:
                 self.cur = nxt
         return self.winner if self.phase >= ROUND_OVER else -1
+
+
+def _again_ranks(rules: Rules, players: int) -> frozenset[int]:
+    """Ranks that hand a two-player turn straight back (the rollout policy values them)."""
+    if players != 2:
+        return frozenset()
+    return frozenset((SKIP, DRAW_TWO, WILD_DRAW_FOUR, REVERSE) if rules.two_player_skip
+                     else (SKIP, DRAW_TWO, WILD_DRAW_FOUR))
 
 
 def counts_of(hand: list[int]) -> list[int]:

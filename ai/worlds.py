@@ -101,6 +101,7 @@ class Sampler:
         self.recent = [(o, seen[-LIKELIHOOD_PLAYS:]) for o, seen in enumerate(tracker.recent)
                        if o != me and seen and o < view.players]
         self._scratch: Sim | None = None
+        self._sizes: dict[int, list[list[int]]] = {}
 
     def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Hands for every seat (ours as it is) and the undealt rest (in no order). Each
@@ -187,13 +188,18 @@ class Sampler:
         sim = self._scratch
         if sim is None:
             sim = self._scratch = Sim(w, lambda: 0.5)  # scores only: never samples
+            sim.lacks = [0] * sim.n
+            self._sizes = {id(p): [[-1] * size for size in p.sizes]
+                           for _, seen in self.recent for p in seen}
         weight = 1.0
         for o, seen in self.recent:
             hand = w.hands[o]
             for play in reversed(seen):
                 hand = hand + list(play.cards)
                 if not play.pending:
-                    weight *= _p_play(sim, o, hand, play)
+                    hands = self._sizes[id(play)][:]
+                    hands[o] = hand
+                    weight *= _p_play(sim, o, hands, play)
         return weight
 
     def state(self, w: World, rng: random.Random) -> State:
@@ -203,16 +209,16 @@ class Sampler:
         return State.from_view(self.view, w.hands, stock, w.rng)
 
 
-def _p_play(sim: Sim, o: int, hand: list[int], play: Seen) -> float:
-    """The rollout policy's probability of `play` from `hand` in the position it was made."""
-    sim.hands = [[-1] * size for size in play.sizes]
-    sim.hands[o] = hand
+def _p_play(sim: Sim, o: int, hands: list[list[int]], play: Seen) -> float:
+    """The rollout policy's probability of `play` from hands[o] (the other hands stand for
+    their sizes) in the position it was made."""
+    hand = hands[o]
+    sim.hands = hands
     sim.counts[o] = counts_of(hand)
     sim.colour = play.colour
     sim.discard = [play.top]
-    sim.alt = list(play.alt)
+    sim.alt = list(play.alt) if play.alt else []
     sim.direction = play.direction
-    sim.lacks = [0] * sim.n
     plays, scores, best, _ = sim.turn_options(o)
     cards = play.cards
     try:

@@ -33,6 +33,8 @@ class Table:
         self.decision_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
         # On-turn decisions only (the out-of-turn asks that return at once are left out).
         self.turn_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
+        # The same, in CPU time of this thread: what the decision costs on a core of its own.
+        self.turn_cpu_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
         self.watchers = [i for i, p in enumerate(players) if p.wants_events]
 
     def _broadcast(self, events: list[Event]) -> None:
@@ -44,11 +46,13 @@ class Table:
         if not self.time_decisions:
             return self.players[seat].act(view, legal, self.rngs[seat])
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         a = self.players[seat].act(view, legal, self.rngs[seat])
         ms = (time.perf_counter() - t0) * 1000
         self.decision_ms[seat].append(ms)
         if seat == self.state.current:
             self.turn_ms[seat].append(ms)
+            self.turn_cpu_ms[seat].append((time.thread_time() - c0) * 1000)
         return a
 
     def step(self) -> list[Event]:

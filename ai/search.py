@@ -34,6 +34,7 @@ class SearchConfig:
     # False: estimate every candidate on every world until the budget ends, even a single
     # one (equities for reviews), instead of racing them to a decision.
     prune: bool = True
+    fastsim: bool = True  # False: every rollout on the engine (an ablation; slower)
 
 
 def clock(config: SearchConfig) -> Callable[[], float]:
@@ -69,7 +70,7 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     per_world = 0.0
     got = [0.0] * k
     sampler = Sampler(view, tracker)
-    fast = supported(view.rules)
+    fast = config.fastsim and supported(view.rules)
     weighted = config.weighted
     racing = config.prune
     while worlds < config.max_worlds and (len(active) > 1 or not racing and active):

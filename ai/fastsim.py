@@ -67,10 +67,10 @@ OPTIONS: dict[str, str] = {
     "stack_four_on_two": SIMULATED,
     "stack_two_on_four": SIMULATED,
     "deflect_draw_two": SIMULATED,
-    "jump_in": UNUSED,  # nobody jumps in, sums in or sums out during a rollout
+    "jump_in": SIMULATED,  # rollout players jump in whenever they hold the twin card
     "play_doubles": SIMULATED,
     "play_same_rank": SIMULATED,
-    "sum_jump_in": UNUSED,
+    "sum_jump_in": UNUSED,  # nobody sums in or out during a rollout
     "sum_jump_in_any_colour": UNUSED,
     "sum_out": UNUSED,
     "numbers_win": SIMULATED,
@@ -120,6 +120,7 @@ class WorldLike(Protocol):
     pos: list[int]
     team_of: list[int]
     rng: int
+    window_seat: int
 
 
 # The rollout policy: Hard's main scoring terms (tuned on the ladder), sampled with a softmax
@@ -149,7 +150,7 @@ K_PLAY, K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE = (_K[Kind.PLAY], _K[Kind.DRAW], _K[
                                                _K[Kind.TAKE], _K[Kind.CHALLENGE])
 K_COLOUR, K_UNO, K_PEEK, K_SWAP = (_K[Kind.CHOOSE_COLOUR], _K[Kind.CALL_UNO], _K[Kind.PEEK],
                                    _K[Kind.SWAP])
-K_GIVE, K_TARGET = _K[Kind.GIVE], _K[Kind.PICK_TARGET]
+K_GIVE, K_TARGET, K_JUMP = _K[Kind.GIVE], _K[Kind.PICK_TARGET], _K[Kind.JUMP_IN]
 
 
 def as_action(m: Move) -> Action:
@@ -172,7 +173,7 @@ def snapshot(w: WorldLike) -> tuple[Any, ...]:
     """The parts of a state a move can change that matter to the rest of the round."""
     return (tuple(tuple(h) for h in w.hands), tuple(w.stock), tuple(w.discard), w.colour,
             w.direction, w.current, int(w.phase), w.pending, w.wd4_by, w.rng,
-            tuple(w.uno_called))
+            tuple(w.uno_called), w.window_seat)
 
 
 class Sim:
@@ -183,7 +184,7 @@ class Sim:
                  "drawn", "resume", "give_target", "give_cards", "called", "seating", "pos",
                  "team", "rng", "counts", "lacks", "fresh", "winner", "finish", "limited",
                  "official", "doubles", "same_rank", "trace", "rnd", "reshuffles", "uno_due",
-                 "lazy")
+                 "lazy", "window", "jumps")
 
     def __init__(self, w: WorldLike, rnd: Callable[[], float], trace: Trace | None = None
                  ) -> None:
@@ -228,6 +229,8 @@ class Sim:
         # A sampled world's stock is in no order: each draw takes a random card of it (the
         # same as shuffling it first, and cheaper). An engine state's stock is drawn in order.
         self.lazy: bool = getattr(w, "lazy_stock", False)
+        self.window = w.window_seat  # whose play may be jumped on (-1: nobody's)
+        self.jumps = r.jump_in
 
     # ----------------------------------------------------------------- helpers
     def nxt(self, seat: int, steps: int = 1) -> int:
@@ -236,7 +239,7 @@ class Sim:
     def snap(self) -> tuple[Any, ...]:
         return (tuple(tuple(h) for h in self.hands), tuple(self.stock), tuple(self.discard),
                 self.colour, self.direction, self.cur, self.phase, self.pending, self.wd4_by,
-                self.rng, tuple(self.called))
+                self.rng, tuple(self.called), self.window)
 
     def matches(self, c: int) -> bool:
         col = COL[c]
@@ -291,6 +294,7 @@ class Sim:
     def won(self, seat: int) -> None:
         self.winner = seat
         self.cur = -1
+        self.window = -1
         self.phase = ROUND_OVER
         self.pending = 0
         self.wd4_by = -1
@@ -333,6 +337,7 @@ class Sim:
             self.colour = named
         self.alt = []
         self.cur = seat
+        self.window = seat
         self.drawn = -1
         left = len(hand)
         if left != 1:
@@ -404,6 +409,7 @@ class Sim:
     def do_draw(self, seat: int) -> None:
         r = self.rules
         colour = self.colour
+        self.window = -1
         self.lacks[seat] = 1 << colour if colour < 4 else 0
         card = self.draw(seat, 1)
         if r.draw_to_match:
@@ -459,10 +465,14 @@ class Sim:
         elif kind == K_KEEP:
             self.end_turn(seat)
         elif kind == K_TAKE:
+            self.window = -1
             self.take(seat)
             self.end_turn(seat)
         elif kind == K_CHALLENGE:
+            self.window = -1
             self.challenge(seat)
+        elif kind == K_JUMP:
+            self.play(seat, cards, -1)
         elif kind == K_COLOUR:
             self.colour = colour
             if self.phase == WILD_POWER:
@@ -729,6 +739,30 @@ class Sim:
         choice = max((c for c in hand if c not in self.give_cards), key=worth)
         return (K_GIVE, seat, (choice,), -1, -1)
 
+    def jumper(self) -> Move | None:
+        """A jump-in, if a rollout player can make one now: the first seat after the player
+        to act (in seat order, as the arena asks) holding the twin of the card on top."""
+        if self.phase != TURN:
+            return None
+        top = self.discard[-1]
+        if COL[top] == 4:
+            return None
+        face = CARD_FACE[top]
+        n = self.n
+        cur = self.cur
+        window = self.window
+        for i in range(1, n):
+            s = (cur + i) % n
+            if s == window:
+                continue
+            hand = self.hands[s]
+            for c in hand:
+                if CARD_FACE[c] == face:
+                    if len(hand) > 1 or self.finish >> c & 1:
+                        return (K_JUMP, s, (c,), -1, -1)
+                    break
+        return None
+
     def next_move(self) -> Move:
         seat = self.cur
         ph = self.phase
@@ -774,7 +808,13 @@ class Sim:
         exp = math.exp
         col_of, rank_of, points = COL, RANK, POINTS
         attacks = _ATTACKS
+        jumps = self.jumps
         for _ in range(max_steps):
+            if jumps and self.window >= 0:
+                jump = self.jumper()
+                if jump is not None:
+                    self.apply(jump)
+                    continue
             if not inline or self.phase != TURN or self.pending or self.alt:
                 if self.phase >= ROUND_OVER:
                     return self.winner
@@ -873,6 +913,7 @@ class Sim:
                 if not stock or to_match:
                     self.do_draw(cur)
                     continue
+                self.window = -1
                 lacks[cur] = 1 << colour
                 fresh[cur] = 0
                 if lazy:
@@ -906,6 +947,7 @@ class Sim:
             hand.remove(pick)
             cnt[col] -= 1
             discard.append(pick)
+            self.window = cur
             self.colour = col if col < 4 else named
             left = len(hand)
             if left == 1:

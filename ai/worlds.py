@@ -29,7 +29,7 @@ class World:
     __slots__ = ("rules", "n", "hands", "stock", "discard", "alt", "give_cards", "colour",
                  "direction", "current", "phase", "pending", "wd4_by", "wd4_colour", "wd4_on",
                  "wd4_guilty", "drawn", "resume", "give_target", "uno_called", "seating", "pos",
-                 "team_of", "rng", "lazy_stock", "weight")
+                 "team_of", "rng", "window_seat", "lazy_stock", "weight")
 
     rules: Rules
     n: int
@@ -55,6 +55,7 @@ class World:
     pos: list[int]
     team_of: list[int]
     rng: int
+    window_seat: int
     lazy_stock: bool
     weight: float
 
@@ -175,6 +176,7 @@ class Sampler:
         w.pos = self.pos
         w.team_of = self.teams
         w.rng = rng.getrandbits(62)
+        w.window_seat = v.last_player
         w.lazy_stock = True
         w.weight = 1.0
         return w

@@ -126,7 +126,7 @@ def test_the_moves_cover_every_simulated_rule() -> None:
             if k == Kind.PLAY and s.rules.stacking:
                 seen.add("stacking rules")
     for name in ("PLAY", "DRAW", "KEEP", "TAKE", "CHALLENGE", "CALL_UNO", "CHOOSE_COLOUR",
-                 "SWAP", "GIVE", "PICK_TARGET", "set", "stacking rules"):
+                 "SWAP", "GIVE", "PICK_TARGET", "JUMP_IN", "set", "stacking rules"):
         assert name in seen, name
 
 

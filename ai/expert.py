@@ -21,6 +21,7 @@ from .search import clock as search_clock
 # (different cards first, then a wild's other colours): a candidate that is clearly behind
 # is dropped after a few worlds, so a wide set costs little.
 ALL_MOVES = 8
+BLUFF_HAND = 5  # a +4 bluff is searched from a hand this small (it leaves 4 cards or fewer)
 WIDE = 8
 MAX_CANDIDATES = WIDE
 # Why the search picked a move that is not a play over Hard's choice.
@@ -171,6 +172,12 @@ class ExpertPlayer(HardPlayer):
         # Drawing instead of playing is worth a look only when nothing but wilds fit (keep
         # one for later): with a coloured card to play it is all but never better.
         others = draw if all(COL[a.cards[0]] == 4 for a in ranked) else []
+        # A +4 bluff Hard's rules leave out: from a small hand it is seldom challenged, and
+        # the search knows how a challenge would go in each world.
+        if len(ctx.hand) <= BLUFF_HAND:
+            best, _ = self.best_colour(ctx, [c for c in ctx.hand if COL[c] < 4])
+            others += [a for a in plays if a.colour == best and a not in ranked
+                       and self.is_bluff(ctx, a)][:1]
         return self._searched(view, own, fallback, candidates(fallback, ranked, others), rng)
 
     def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:

@@ -59,10 +59,14 @@ def play_pairing(name: str, tiers: list[str], preset: str, args: argparse.Namesp
     min_deals = min(min_rounds // n, max_deals)
     started = time.perf_counter()
     last_note = started
+    partial = Path(args.state).with_suffix(".partial.json")
     while run.deals < max_deals:
         run.play(min(args.batch, max_deals - run.deals))
         half = run.half_width(0)
         now = time.perf_counter()
+        # What has been played so far, in case the run has to be stopped early.
+        partial.write_text(json.dumps({**run.result().to_dict(), "name": name,
+                                       "preset": preset, "partial": True}))
         if now - last_note > 60 or run.deals >= max_deals:
             r = run.result().entries[0]
             print(f"  {preset} {name}: {run.deals * n} rounds, {r.win_rate:.1%} "

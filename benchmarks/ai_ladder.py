@@ -155,8 +155,18 @@ def render(results: list[dict[str, Any]]) -> str:
               "ran all the time); own-turn decisions include the trivial ones.",
               "- Expert's search stops at its budget or earlier once one move is clearly "
               "best, so rounds with Expert take about 1-2 s."]
-    lines += ["", f"Expert budget: {results[0]['budget_ms']:.0f} ms per decision. "
-              f"Machine: {results[0]['machine_cpus']} CPUs; load average at the end of each "
+    clock = results[0].get("clock", "wall")
+    lines += ["", f"Expert budget: {results[0]['budget_ms']:.0f} ms per decision, measured on "
+              + ("the CPU time of the searching thread (`--clock cpu`): the machine is shared "
+                 "(2 cores, several other jobs all the time), and a wall-clock budget would "
+                 "give the Expert fewer rollouts the busier it is, so its strength, and these "
+                 "figures, would depend on the load. A CPU-time budget equal to the game's "
+                 "wall-clock one buys exactly what the game's budget buys on an idle core, "
+                 "whatever the load; the game itself keeps the wall-clock budget. (A fixed "
+                 "rollout count would also be load-proof, but it would have to be re-calibrated "
+                 "for every rule set and table size, and it cannot follow the search's own "
+                 "early stops.)" if clock == "cpu" else "wall-clock time.")
+              + f" Machine: {results[0]['machine_cpus']} CPUs; load average at the end of each "
               "run is in the JSON-lines file next to this one."]
     return "\n".join(lines) + "\n"
 

@@ -13,6 +13,7 @@ views, never the game state (tests/ai/test_worker.py replays matches both ways).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing as mp
 import random
@@ -28,6 +29,7 @@ from .expert import ExpertPlayer, equities
 
 log = logging.getLogger(__name__)
 START_TIMEOUT_S = 20.0  # a worker not ready by then is given up (the fallback takes over)
+WORKER_NICE = 5
 # (events since the previous sync, the view the seat then decided on, or None: the act)
 Chunk = tuple[list[Event], SeatView | None]
 
@@ -45,8 +47,13 @@ class WorkerGone(Exception):
 def _serve(conn: Connection, cancel: CancelEvent) -> None:
     """The worker's loop: one ExpertPlayer per seat, answering requests in order."""
     import gc
+    import os
 
     gc.freeze()  # everything imported so far lives as long as the process: never scan it
+    # Below the table's own priority: on a busy machine the frames come first (on an idle
+    # one the search has a core to itself either way).
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(WORKER_NICE)
     players: dict[int, ExpertPlayer] = {}
     conn.send(("ready",))
     while True:
@@ -69,18 +76,19 @@ def _serve(conn: Connection, cancel: CancelEvent) -> None:
                 rng = random.Random()
                 rng.setstate(rng_state)
                 action = player.act(view, legal, rng)
-                conn.send(("done", action, rng.getstate(), player.last_reason,
-                           player.last_search))
+                reply: tuple[Any, ...] = ("done", action, rng.getstate(), player.last_reason,
+                                          player.last_search)
             elif op == "equities":
-                conn.send(("done", equities(**msg[1])))
+                reply = ("done", equities(**msg[1]))
             else:
-                conn.send(("error", f"unknown request {op!r}"))
+                reply = ("error", f"unknown request {op!r}")
         except Exception as exc:  # the parent falls back to its own copy
             log.exception("worker request %s failed", op)
-            try:
-                conn.send(("error", repr(exc)))
-            except OSError:
-                return
+            reply = ("error", repr(exc))
+        try:
+            conn.send(reply)
+        except OSError:
+            return  # the match is over: nobody is listening
 
 
 def _replay(player: ExpertPlayer, seat: int, chunks: Sequence[Chunk]) -> None:

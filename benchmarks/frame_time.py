@@ -132,7 +132,7 @@ def expert_frame_times(frames: int, use_worker: bool = True) -> tuple[list[float
     from game.app.scenes.round_end import RoundEndScene
     from game.app.scenes.table import TableScene
     from game.app.table.match import MatchController
-    from game.engine import OFFICIAL
+    from game.engine import OFFICIAL, Phase
     from saves.match import SeatInfo
     from saves.settings import AnimationSpeed, Settings
 
@@ -140,7 +140,9 @@ def expert_frame_times(frames: int, use_worker: bool = True) -> tuple[list[float
     app = App(language="en", settings=settings, persist_settings=False)
     app.push(MenuScene(app))
     seats = [SeatInfo.ai(f"AI {i}", "expert" if i % 3 == 0 else "hard") for i in range(10)]
-    match = MatchController(OFFICIAL, seats, 6, use_worker=use_worker)
+    # Ten seats score fast: a high target keeps the match going for all the frames.
+    match = MatchController(OFFICIAL.with_options(target_score=5000), seats, 6,
+                            use_worker=use_worker)
     if match.worker is not None and not match.worker.wait_ready(60):
         raise RuntimeError("the Expert's worker process did not start")
     table = TableScene(app, match, demo=True)
@@ -148,7 +150,7 @@ def expert_frame_times(frames: int, use_worker: bool = True) -> tuple[list[float
     times: list[float] = []
     searches = set()
     for _ in range(frames * 20):
-        if len(times) >= frames:
+        if len(times) >= frames or match.state.phase == Phase.MATCH_OVER:
             break
         if isinstance(app.top, RoundEndScene):
             app.pop()
@@ -161,6 +163,7 @@ def expert_frame_times(frames: int, use_worker: bool = True) -> tuple[list[float
             times.append((time.perf_counter() - t0) * 1000)
             searches.add(id(thinking[2]))
     app.close()
+    match.close()
     return times, len(searches)
 
 

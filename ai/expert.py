@@ -88,10 +88,12 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, budget_ms: float = 250.0, max_worlds: int = 2000,
                  cancel: threading.Event | None = None, clock: str = "wall",
-                 weighted: bool = True, fastsim: bool = True) -> None:
+                 weighted: bool = True, fastsim: bool = True,
+                 switch_z: float = SearchConfig().switch_z) -> None:
         super().__init__()
         self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
-                                   clock=clock, weighted=weighted, fastsim=fastsim)
+                                   clock=clock, weighted=weighted, fastsim=fastsim,
+                                   switch_z=switch_z)
         self.cancel_event = cancel if cancel is not None else threading.Event()
         self.last_search: SearchResult | None = None
         self.search_failures = 0

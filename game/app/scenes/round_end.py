@@ -18,7 +18,7 @@ from game.engine.scoring import team_totals
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 FLOW_MS = 1400.0  # the losers' cards flowing into the winner's row, at normal speed
 CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
@@ -29,7 +29,7 @@ CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
 class RoundEndScene(Scene):
     name = "round_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         table.history.append(list(table.match.state.scores))
@@ -68,17 +68,14 @@ class RoundEndScene(Scene):
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.match_end import MatchEndScene
-        from game.app.scenes.menu import MenuScene
-
         if element is self.next_b:
             if self.match_over:
-                self.app.replace(MatchEndScene(self.app, self.table))
+                self.app.open("match_end", self.table, replace=True)
             else:
                 self.app.pop()
                 self.table.start_next_round()
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -185,13 +182,13 @@ class RoundEndScene(Scene):
         # The losers' cards fly into the winner's row, one after another.
         if flying:
             target = (x_delta, winner_row_y + u(2))
-            k = len(flying)
+            n_flying = len(flying)
             for idx, (c, pos) in enumerate(flying):
-                start = idx / max(k, 1) * 0.6
-                t = max(0.0, min(1.0, (flow - start) / 0.4))
-                if t >= 1.0:
+                begins = idx / max(n_flying, 1) * 0.6
+                along = max(0.0, min(1.0, (flow - begins) / 0.4))
+                if along >= 1.0:
                     continue
-                e = t * t * (3 - 2 * t)
+                e = along * along * (3 - 2 * along)
                 at = (int(pos[0] + (target[0] - pos[0]) * e), int(pos[1] + (target[1] - pos[1])
                                                                    * e))
                 self._thumb(surface, c, cw, at)

@@ -264,7 +264,8 @@ class RemoteExpert:
                 self.local.last_reason = reason
                 self.local.last_search = result
                 self.remote_decisions += 1
-                return action  # type: ignore[no-any-return]
+                chosen: Action | None = action
+                return chosen
         if legal and not (self.lost or self.worker.failed):
             # Decided here: the worker's copy will sync on this same view.
             self.chunks[-1] = (self.chunks[-1][0], view)

@@ -168,9 +168,7 @@ class SearchWorker:
         conn = self._conn
         assert conn is not None
         try:
-            while not conn.poll(0.05):
-                if not self._proc.is_alive():
-                    raise WorkerGone("the worker died")
+            # Blocks without the GIL; a worker that dies closes its end, so this raises.
             reply: tuple[Any, ...] = conn.recv()
         except (EOFError, OSError) as exc:
             self.failed = True

@@ -4,6 +4,7 @@ reaches it, and the in-process search taking over when the worker is not there."
 from __future__ import annotations
 
 import random
+import sys
 import threading
 import time
 
@@ -123,3 +124,40 @@ def test_equities_in_the_worker_match_equities_in_process() -> None:
     assert got == here
     # r1, r7, the red Skip, the wild in four colours, and drawing: every move is judged
     assert len(here) == 8 and all(0.0 <= p <= 1.0 for _, p in here)
+
+
+def count_python_calls(fn) -> tuple[int, object]:
+    """Python function calls made by the calling thread while fn() runs (a search in this
+    interpreter makes hundreds of thousands; waiting on a pipe, a handful)."""
+    calls = [0]
+
+    def profile(frame, event, arg) -> None:
+        if event == "call":
+            calls[0] += 1
+
+    sys.setprofile(profile)
+    try:
+        result = fn()
+    finally:
+        sys.setprofile(None)
+    return calls[0], result
+
+
+def test_a_search_in_the_worker_runs_no_python_in_the_tables_process() -> None:
+    """Why the table's frames no longer wait on the GIL: while the worker searches, the
+    asking thread only waits on the pipe, whatever the machine's speed or load."""
+    s = scenario(OFFICIAL, ["r1 r7 rS b7 g2 W y9", "g1 g3 b4 y2 y3", "b1 b2 r4"])
+    options = dict(budget_ms=600_000, max_worlds=40)
+    here, local_choice = count_python_calls(lambda: make_player("expert", **options).act(
+        s.view(0), s.legal_actions(0), random.Random(1)))
+    worker = SearchWorker()
+    try:
+        assert worker.wait_ready(60)
+        player = make_player("expert", worker=worker, **options)
+        remote, remote_choice = count_python_calls(lambda: player.act(
+            s.view(0), s.legal_actions(0), random.Random(1)))
+        assert player.remote_decisions == 1 and player.last_search.worlds == 40
+    finally:
+        worker.close()
+    assert remote_choice == local_choice
+    assert here > 10_000 and remote < here / 20, (here, remote)

@@ -253,7 +253,8 @@ class RemoteExpert:
                 _, action, state, reason, result = self.worker.request(
                     ("act", seat, chunks, view, legal, rng.getstate()))
             except WorkerGone as exc:
-                log.warning("the Expert's worker is gone (%s): searching in-process", exc)
+                if not self.worker.closed:  # (closed: the match is over, nothing is lost)
+                    log.warning("the Expert's worker is gone (%s): searching in-process", exc)
                 self.lost = True
                 self.chunks = []
             else:

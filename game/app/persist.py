@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from ai import TIERS
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
@@ -43,7 +43,13 @@ class SavedMatch(Protocol):
     """What saving reads of a match at the table (the table's MatchController)."""
 
     rules: Rules
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
+    @property
+    def stored_seats(self) -> list[SeatInfo]:
+        """As saved: the default human name kept as the default."""
+
     seed: int
     log: list[Action]
     state: State
@@ -97,7 +103,7 @@ def _when(info: SlotInfo) -> str:
 
 
 def _players(summary: MatchSummary) -> str:
-    return ", ".join(f"{seat.name} {score}"
+    return ", ".join(f"{seat_name(seat.name)} {score}"
                      for seat, score in zip(summary.seats, summary.scores, strict=True))
 
 
@@ -106,8 +112,11 @@ def resume_lines(info: SlotInfo) -> tuple[str, str]:
     summary = summary_of(info)
     if summary is None:
         return ("", tr("load.when", when=_when(info)))
-    return (tr("menu.resume_players", players=_players(summary)),
-            tr("menu.resume_round", round=summary.round, when=_when(info)))
+    if summary.phase == "round_over":  # that round is done: Continue deals the next one
+        when = tr("menu.resume_next", round=summary.round + 1, when=_when(info))
+    else:
+        when = tr("menu.resume_round", round=summary.round, when=_when(info))
+    return (tr("menu.resume_players", players=_players(summary)), when)
 
 
 def other_match_notice(info: SlotInfo) -> str:
@@ -147,7 +156,7 @@ class SaveService:
         self.unplayable: dict[str, str] = {}
 
     def record_of(self, match: SavedMatch) -> MatchRecord:
-        record = MatchRecord.new(match.rules, match.seats, match.seed)
+        record = MatchRecord.new(match.rules, match.stored_seats, match.seed)
         if match.created is None:
             match.created = record.created
         if match.match_id is None:
@@ -293,16 +302,17 @@ class SaveService:
         for seat in match.humans:
             won = match.state.team_of[seat] == match.state.team_of[ended.winner]
             scored = sum(ended.points) if seat == ended.winner else 0
-            stats = stats.with_player(match.seats[seat].name, stats.player(
-                match.seats[seat].name).record_round(won=won, points=scored,
+            stats = stats.with_player(match.stored_seats[seat].name, stats.player(
+                match.stored_seats[seat].name).record_round(won=won, points=scored,
                                                      opponent_tiers=tiers))
         day = self.daily_matches.pop(match.match_id or "", None)
         if day is not None and match.humans:
             seat = match.humans[0]
             won = match.state.team_of[seat] == match.state.team_of[ended.winner]
             stats = stats.with_daily(day, DailyResult(
-                match.seats[seat].name, won, sum(ended.points) if seat == ended.winner else 0))
-        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+                match.stored_seats[seat].name, won,
+                sum(ended.points) if seat == ended.winner else 0))
+        self._write_stats(stats, [match.stored_seats[seat].name for seat in match.humans])
 
     # -- round history (Replays) -----------------------------------------------------
     def keep_round(self, match: SavedMatch, ended: RoundEnded) -> None:
@@ -339,10 +349,10 @@ class SaveService:
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
         stats = self.stats()
         for seat in match.humans:
-            stats = stats.with_player(match.seats[seat].name, stats.player(
-                match.seats[seat].name).record_match(won=seat in match.state.winners,
+            stats = stats.with_player(match.stored_seats[seat].name, stats.player(
+                match.stored_seats[seat].name).record_match(won=seat in match.state.winners,
                                                      opponent_tiers=tiers))
-        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+        self._write_stats(stats, [match.stored_seats[seat].name for seat in match.humans])
         if match.match_id is not None:
             # A finished match is not offered by Continue; its named saves stay.
             self.delete(match.match_id, auto=True)

@@ -102,6 +102,11 @@ class ReplaysScene(PagedScene):
             surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
 
 
+def code_part(text: str) -> str:
+    """The code in a pasted line: what follows its last colon (a code has none)."""
+    return text.rsplit(":", 1)[-1].rsplit("：", 1)[-1].strip()
+
+
 class CodeScene(Scene):
     """New game → Enter a code: type a deal code and start the same deal."""
 
@@ -120,7 +125,9 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        self.entry.set_text_length_limit(MAX_TYPED)
+        # Room for a pasted line such as "Match code (deals round 1): 4040-…" as well as the
+        # code: start() keeps the code part, and decode() refuses a code part too long.
+        self.entry.set_text_length_limit(MAX_TYPED + 40)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)
@@ -146,7 +153,7 @@ class CodeScene(Scene):
 
         self.text = self.entry.get_text()
         try:
-            deal = decode(self.text)
+            deal = decode(code_part(self.text))
         except DealCodeError as exc:
             self.error = tr(f"code.error.{exc.reason}")
             return False

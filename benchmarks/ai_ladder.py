@@ -232,11 +232,11 @@ def render(results: list[dict[str, Any]]) -> str:
     lines = ["# AI ladder results", "",
              "Produced by `python benchmarks/ai_ladder.py` (see its docstring). Win rate of the "
              "first tier named, over rounds played with duplicate deals (every deal replayed "
-             "with the line-up rotated through the seats); 95% interval over deals. Line-ups "
-             "without Expert play 10,000 rounds; with Expert a pairing stops once its "
-             "interval is within +/-1.5 points (after 2,000 rounds) or at 10,000 rounds. The "
-             "community preset is a check of how the margins move, with fewer rounds for the "
-             "line-ups with Expert (--community-max-rounds); the table gives every count.", ""]
+             "with the line-up rotated through the seats); 95% interval over deals. By "
+             "default line-ups without a searching player play 10,000 rounds; with one a "
+             "pairing stops once its interval is within +/-1.5 points (after 2,000 rounds) or "
+             "at its round cap; a run stopped early keeps a partial result of each pairing "
+             "(marked in the notes). The table gives every count.", ""]
     for preset in ("official", "community"):
         rows = [r for r in results if r["preset"] == preset]
         if not rows:
@@ -262,10 +262,10 @@ def render(results: list[dict[str, Any]]) -> str:
     for r in results:
         for tier, (p50, p95, mx) in r["turn_ms"].items():
             a50, a95, amax = r["ask_ms"][tier]
-            c50, c95, cmax = r.get("turn_cpu_ms", {}).get(tier, (0.0, 0.0, 0.0))
+            cpu = r.get("turn_cpu_ms", {}).get(tier)
+            cpu_cells = f"{cpu[0]:.2f} | {cpu[1]:.2f} | {cpu[2]:.1f}" if cpu else "- | - | -"
             lines.append(f"| {r['preset']} {r['name']} | {tier} | {p50:.2f} ({a50:.2f}) | "
-                         f"{p95:.2f} ({a95:.2f}) | {mx:.1f} ({amax:.1f}) | {c50:.2f} | "
-                         f"{c95:.2f} | {cmax:.1f} |")
+                         f"{p95:.2f} ({a95:.2f}) | {mx:.1f} ({amax:.1f}) | {cpu_cells} |")
     lines += ["", "## Decision-time targets", ""]
     four = [r for r in results if r["preset"] == "official" and len(r["tiers"]) == 4]
     if four:
@@ -275,12 +275,14 @@ def render(results: list[dict[str, Any]]) -> str:
                      f"the time on an idle core (target <= 250 ms: "
                      f"{'met' if cpu95 <= 250 else 'missed'}); {p95:.1f} ms of wall time on "
                      "the loaded machine")
-    others = [(r["turn_ms"][t][1], t, r["preset"], r["name"]) for r in results
-              for t in r["turn_ms"] if t not in SEARCHING]
+    # The decision's own cost: CPU time where the run measured it (wall time otherwise).
+    others = [((r.get("turn_cpu_ms") or r["turn_ms"])[t][1], t, r["preset"], r["name"],
+               "CPU" if r.get("turn_cpu_ms") else "wall")
+              for r in results for t in r["turn_ms"] if t not in SEARCHING]
     if others:
         worst = max(others)
-        lines.append(f"- slowest p95 of the other tiers: {worst[0]:.2f} ms ({worst[1]}, "
-                     f"{worst[2]} {worst[3]}; target <= 5 ms: "
+        lines.append(f"- slowest p95 of the other tiers: {worst[0]:.2f} ms of {worst[4]} time "
+                     f"({worst[1]}, {worst[2]} {worst[3]}; target <= 5 ms: "
                      f"{'met' if worst[0] <= 5 else 'missed'})")
     capped = [r for r in results if not r.get("partial")
               and (r["entries"][0]["ci95"][1] - r["entries"][0]["ci95"][0]) / 2
@@ -301,8 +303,15 @@ def render(results: list[dict[str, Any]]) -> str:
               "ran all the time); own-turn decisions include the trivial ones.",
               "- Expert's search stops at its budget or earlier once one move is clearly "
               "best, so rounds with Expert take about 1-2 s."]
-    clock = results[0].get("clock", "wall")
-    lines += ["", f"Expert budget: {results[0]['budget_ms']:.0f} ms per decision, measured on "
+    carried = [r for r in results if "clock" not in r]
+    if carried and len(carried) < len(results):
+        lines.append("- " + ", ".join(f"{r['preset']} {r['name']}" for r in carried)
+                     + ": carried over from an earlier run (these tiers have not changed "
+                     "since), decision times on the wall clock only")
+    searched = [r for r in results if any(t in SEARCHING for t in r["tiers"])]
+    first = (searched or results)[0]
+    clock = first.get("clock", "wall")
+    lines += ["", f"Expert budget: {first['budget_ms']:.0f} ms per decision, measured on "
               + ("the CPU time of the searching thread (`--clock cpu`): the machine is shared "
                  "(2 cores, several other jobs all the time), and a wall-clock budget would "
                  "give the Expert fewer rollouts the busier it is, so its strength, and these "
@@ -312,7 +321,7 @@ def render(results: list[dict[str, Any]]) -> str:
                  "rollout count would also be load-proof, but it would have to be re-calibrated "
                  "for every rule set and table size, and it cannot follow the search's own "
                  "early stops.)" if clock == "cpu" else "wall-clock time.")
-              + f" Machine: {results[0]['machine_cpus']} CPUs; load average at the end of each "
+              + f" Machine: {first['machine_cpus']} CPUs; load average at the end of each "
               "run is in the JSON-lines file next to this one."]
     return "\n".join(lines) + "\n"
 
@@ -338,6 +347,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="finished pairings (JSON lines): a rerun skips them; delete the "
                         "file (or name another) to measure afresh")
     p.add_argument("--out", default=str(HERE / "ai_ladder_results.md"))
+    p.add_argument("--render", action="store_true",
+                   help="only write the table, from STATE and STATE.partial.jsonl (after a run "
+                        "was stopped)")
     p.add_argument("--interleave", action="store_true",
                    help="play a batch of each pairing in turn (a run stopped early then has a "
                         "partial result of every pairing, in STATE.partial.jsonl and the table)")
@@ -351,6 +363,9 @@ def main(argv: list[str] | None = None) -> int:
     state = Path(args.state)
     partial = state.with_suffix(".partial.jsonl")
     done = read_results(state)
+    if args.render:
+        Path(args.out).write_text(render(done + read_results(partial)))
+        return 0
     resume = {(r["preset"], r["name"]): r for f in args.resume for r in read_results(Path(f))
               if r.get("seed", args.seed) == args.seed}
     only = {x.strip() for x in args.only.split(",") if x.strip()}

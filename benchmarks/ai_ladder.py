@@ -106,9 +106,11 @@ class OracleTable(Table):
                 p.table = self
 
 
-def previous_expert(rev: str = PREVIOUS) -> Callable[..., Player]:
-    """A factory of the Expert as it was at `rev` (its own ai package, taken from git,
-    imported as ai_prev next to today's), its budget on the clock asked for."""
+def load_previous(rev: str = PREVIOUS) -> types.ModuleType:
+    """The ai package as it was at `rev`, taken from git and imported as ai_prev next to
+    today's (its modules import each other relatively)."""
+    if "ai_prev" in sys.modules:
+        return sys.modules["ai_prev"]
     data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "ai"], check=True,
                           capture_output=True).stdout
     folder = Path(tempfile.mkdtemp(prefix="uno_ai_prev_"))
@@ -116,6 +118,12 @@ def previous_expert(rev: str = PREVIOUS) -> Callable[..., Player]:
         tar.extractall(folder, filter="data")
     (folder / "ai").rename(folder / "ai_prev")
     sys.path.insert(0, str(folder))
+    return importlib.import_module("ai_prev")
+
+
+def previous_expert(rev: str = PREVIOUS) -> Callable[..., Player]:
+    """A factory of the Expert as it was at `rev`, its budget on the clock asked for."""
+    load_previous(rev)
     expert = importlib.import_module("ai_prev.expert")
     search = importlib.import_module("ai_prev.search")
 

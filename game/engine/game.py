@@ -7,7 +7,15 @@ from itertools import combinations
 from . import events as ev
 from . import rng
 from .actions import Action, Kind
-from .bluff import is_bluff, stack_ok
+from .bluff import (
+    challenged_seats,
+    guilty_seats,
+    is_bluff,
+    pair_ok,
+    run_answered,
+    shares,
+    stack_ok,
+)
 from .cards import (
     BLANK,
     CARD_COLOUR_T,
@@ -149,6 +157,13 @@ class State(StateData):
                     or r.stack_two_on_four)
         return r.stack_draw_two or r.stack_four_on_two or r.deflect_draw_two
 
+    def penalty_answerable(self) -> bool:
+        """Whether the rules let the player facing the pending penalty do anything but take
+        it (stack, deflect, lay a pair, challenge), whatever they hold. False while a penalty
+        is pending means it waits only for the jump-in window (a Draw Two under jump_in,
+        RULES.md section 6): an app may take it for a human once others had their moment."""
+        return self.pending > 0 and self._answers_penalty(RANK[self.discard[-1]])
+
     # ----------------------------------------------------------- legal actions
     def actors(self) -> list[int]:
         """Every seat that has at least one action now."""
@@ -186,6 +201,8 @@ class State(StateData):
                 for c in hand:
                     if self._stack_ok(c) and (len(hand) > 1 or self._can_finish((c,))):
                         self._add_play(seat, c, out)
+                if multi and len(hand) > 1 and self._pairs_answer():
+                    self._add_penalty_pairs(seat, hand, out)
                 out.append(_SIMPLE[K_TAKE][seat])
                 if self.wd4_by >= 0 and self.rules.wild_draw_four_rule == "official":
                     out.append(_SIMPLE[K_CHALLENGE][seat])
@@ -287,6 +304,34 @@ class State(StateData):
                     continue  # going out on a double needs UNO called with those two
                 out.append(Action(K_PLAY, seat, pair))
 
+    def _pairs_answer(self) -> bool:
+        """May a pair of identical cards answer the pending penalty? Doubles may wherever
+        their card alone could; a pair of Draw Twos may go on a Wild Draw Four under
+        stack_two_on_four even without play_doubles (RULES.md section 6)."""
+        r = self.rules
+        return r.play_doubles or (r.stack_two_on_four and RANK[self.discard[-1]] == WILD_DRAW_FOUR)
+
+    def _add_penalty_pairs(self, seat: int, hand: list[int], out: list[Action]) -> None:
+        by_face: dict[int, list[int]] = {}
+        for c in hand:
+            if COL[c] != NO_COLOUR:
+                by_face.setdefault(CARD_FACE[c], []).append(c)
+        for cards in by_face.values():
+            if len(cards) >= 2:
+                pair = (cards[0], cards[1])
+                if self._penalty_pair_ok(seat, pair):
+                    out.append(Action(K_PLAY, seat, pair))
+
+    def _penalty_pair_ok(self, seat: int, pair: tuple[int, ...]) -> bool:
+        """Two identical coloured cards answering the pending penalty (bluff.pair_ok); going
+        out with them needs UNO called while they were the last two, as for doubles."""
+        first = pair[0]
+        if (len(pair) != 2 or CARD_FACE[pair[1]] != CARD_FACE[first]
+                or not pair_ok(self.rules, first, self.discard[-1], self.colour)):
+            return False
+        hand = self.hands[seat]
+        return len(hand) > 2 or (self.uno_called[seat] and self._can_finish(pair))
+
     def _some_sets(self, seat: int, hand: list[int], cards: list[int],
                    out: list[Action]) -> None:
         """A big same-rank group (up to 8 cards: 2 of each colour) has thousands of sets:
@@ -322,12 +367,8 @@ class State(StateData):
         if ws < 0 or ws == seat or self.phase != TURN:
             return
         top = self.discard[-1]
-        if r.jump_in and seat != self.current and COL[top] != NO_COLOUR:
-            face = CARD_FACE[top]
-            for c in hand:
-                if CARD_FACE[c] == face and (len(hand) > 1 or self._can_finish((c,))):
-                    out.append(_JUMP[seat][c])
-                    break  # identical cards give identical jumps
+        if r.jump_in and COL[top] != NO_COLOUR and (seat != self.current or self.pending):
+            self._add_jumps(seat, hand, top, out)
         if self.pending or RANK[top] >= 10:
             return
         target = RANK[top]
@@ -338,6 +379,20 @@ class State(StateData):
             for combo in self._sum_sets(hand, target, COL[top]):
                 if len(combo) < len(hand) or self._can_finish(combo):
                     out.append(Action(K_SUM_JUMP_IN, seat, combo))
+
+    def _add_jumps(self, seat: int, hand: list[int], top: int, out: list[Action]) -> None:
+        """Jump-ins on the card just played, or on any card a sum jump-in just laid. The
+        player facing a pending Draw Two may jump in with an identical one too when the rules
+        do not already let them stack it (a choice RULES.md leaves open: at the table
+        whoever holds the twin may slam it down before the victim draws, victim included)."""
+        faces = {CARD_FACE[c] for c in self.alt} if self.alt else (CARD_FACE[top],)
+        victim = seat == self.current
+        for face in faces:
+            for c in hand:
+                if CARD_FACE[c] == face and (len(hand) > 1 or self._can_finish((c,))):
+                    if not (victim and self._stack_ok(c)):
+                        out.append(_JUMP[seat][c])
+                    break  # identical cards give identical jumps
 
     def _sum_sets(self, hand: list[int], target: int, colour: int) -> list[tuple[int, ...]]:
         """Distinct sets (by face) of 2+ non-zero number cards summing to `target`."""
@@ -405,8 +460,12 @@ class State(StateData):
             return False
         if len(hand) == 1:
             return True
-        return (len(hand) == 2 and self.rules.play_doubles and COL[hand[0]] != NO_COLOUR
-                and CARD_FACE[hand[0]] == CARD_FACE[hand[1]])
+        # Two identical cards may go out together (a double, or a pair of Draw Twos on a Wild
+        # Draw Four): UNO is called while those two are the last cards.
+        r = self.rules
+        return (len(hand) == 2 and COL[hand[0]] != NO_COLOUR
+                and CARD_FACE[hand[0]] == CARD_FACE[hand[1]]
+                and (r.play_doubles or (r.stack_two_on_four and RANK[hand[0]] == DRAW_TWO)))
 
     # ------------------------------------------------------------------ explain
     def why_illegal(self, action: Action) -> str | None:
@@ -459,7 +518,7 @@ class State(StateData):
             if a.seat != self.current or self.phase not in (TURN, DRAWN):
                 raise NotYourTurn("only the player to act can run out of time", "not_your_turn")
             return
-        if k == K_PLAY and a.seat == self.current and self.phase == TURN and \
+        if k == K_PLAY and a.seat == self.current and self.phase <= DRAWN and \
                 self.rules.misplay_penalty and self._misplay_reason(a) is not None:
             if not a.cards or any(c not in self.hands[a.seat] for c in a.cards):
                 raise IllegalAction("you do not hold that card", "not_held", card=-1)
@@ -484,10 +543,14 @@ class State(StateData):
         r = self.rules
         seat = a.seat
         cards = a.cards
-        if (not r.multi_play or seat != self.current or self.phase != TURN or self.pending
-                or a.colour != -1 or a.target != -1):
+        if seat != self.current or self.phase != TURN or a.colour != -1 or a.target != -1:
             return False
         hand = self.hands[seat]
+        if self.pending:
+            return (self._pairs_answer() and len(set(cards)) == 2
+                    and all(c in hand for c in cards) and self._penalty_pair_ok(seat, cards))
+        if not r.multi_play:
+            return False
         first = cards[0]
         if (len(set(cards)) != len(cards) or any(c not in hand for c in cards)
                 or COL[first] == NO_COLOUR or not self.matches(first)):
@@ -580,7 +643,7 @@ class State(StateData):
         if self._allowed(a):
             return None
         first = cards[0]
-        if self.phase == DRAWN:
+        if self.phase == DRAWN and cards != (self.drawn,):
             return IllegalAction("after drawing you may only play the card you drew",
                                  "drawn_only", card=self.drawn)
         if self.pending:
@@ -617,7 +680,7 @@ class State(StateData):
         except IllegalAction as exc:
             return exc
         if misplay and action.kind == K_PLAY and action.seat == self.current and \
-                self.phase == TURN and self.rules.misplay_penalty:
+                self.phase <= DRAWN and self.rules.misplay_penalty:
             return self._misplay_reason(action)  # well-formed by now: _validate checked
         return None
 
@@ -630,7 +693,7 @@ class State(StateData):
         out: list[ev.Event] = []
         seat = action.seat
         if k == K_PLAY:
-            if self.rules.misplay_penalty and self.phase == TURN and validate and \
+            if self.rules.misplay_penalty and self.phase <= DRAWN and validate and \
                     self._misplay_reason(action) is not None:
                 self._misplay(seat, action, out)
             else:
@@ -674,11 +737,11 @@ class State(StateData):
             self.give_target = action.target
             self.give_cards = []
             self.phase = GIVE
-            if not self.hands[seat]:
+            if self._trade_size(seat) == 0:
                 self._finish_trade(seat, out)
         elif k == K_GIVE:
             self.give_cards.append(action.cards[0])
-            if len(self.give_cards) >= min(3, len(self.hands[seat])):
+            if len(self.give_cards) >= self._trade_size(seat):
                 self._finish_trade(seat, out)
         elif k == K_PICK_TARGET:
             self._swap_hands(seat, action.target, out)
@@ -749,11 +812,21 @@ class State(StateData):
             return
         self._end_turn(seat, out)
 
-    def _take_penalty(self, seat: int, out: list[ev.Event]) -> None:
-        total = self.pending
+    def _settle_penalty(self) -> None:
+        """The pending stack is settled (taken, judged or ended with the round)."""
         self.pending = 0
+        self._end_wd4_run()
+
+    def _end_wd4_run(self) -> None:
         self.wd4_by = -1
         self.wd4_on = -1
+        self.wd4_run = []
+        self.wd4_run_colours = []
+        self.wd4_run_bluffs = []
+
+    def _take_penalty(self, seat: int, out: list[ev.Event]) -> None:
+        total = self.pending
+        self._settle_penalty()
         out.append(ev.PenaltyTaken(seat, total))
         self._draw(seat, total, "penalty", out)
 
@@ -778,9 +851,14 @@ class State(StateData):
             # Official rule: legal only without a card of the current colour that could have
             # been played now; judge it at once, while the hand is as it was.
             answered = self.discard[-1] if was_pending else -1
+            if self.wd4_by < 0:  # not stacked on a Wild Draw Four: a new run starts
+                self._end_wd4_run()
             self.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour, answered)
             self.wd4_colour = prev_colour
             self.wd4_on = answered
+            self.wd4_run.append(seat)
+            self.wd4_run_colours.append(prev_colour)
+            self.wd4_run_bluffs.append(self.wd4_guilty)
         for c in cards:
             hand.remove(c)
             self.discard.append(c)
@@ -812,10 +890,11 @@ class State(StateData):
             if k == WILD_DRAW_FOUR:
                 self.wd4_by = seat
             else:
-                self.wd4_by = -1
-                self.wd4_on = -1
+                self._end_wd4_run()  # a Draw Two breaks the run of Wild Draw Fours
             victim = self.next_seat(seat)
-            if was_pending or self._answers_penalty(k):
+            # Under jump_in a Draw Two waits for its victim to act (RULES.md section 6): an
+            # identical one jumped in first adds up and passes it on.
+            if was_pending or self._answers_penalty(k) or (k == DRAW_TWO and r.jump_in):
                 self._face_penalty(seat, victim, out, out_now, stacked=was_pending)
                 return
             # Nobody may answer: the victim draws at once and loses the turn.
@@ -826,8 +905,11 @@ class State(StateData):
             self._end_turn(seat, out, skip=1)
             return
         if was_pending and (k in (SKIP, REVERSE)):
-            # Deflecting a Draw Two: pass it over the next player, or send it back.
-            if k == REVERSE:
+            # Deflecting a Draw Two: pass it over the next player, or send it back. A double
+            # acts as in a turn: two Skips skip one player, two Reverses keep the direction
+            # (so the penalty goes on to the next player).
+            flip = k == REVERSE and count == 1
+            if flip:
                 self.direction = -self.direction
                 out.append(ev.DirectionReversed(self.direction))
             victim = self.next_seat(seat) if (self.n == 2 or k == REVERSE) else \
@@ -875,23 +957,32 @@ class State(StateData):
             self._round_won(seat, out)
 
     def _challenge(self, seat: int, out: list[ev.Event]) -> None:
-        accused = self.wd4_by
-        guilty = self.wd4_guilty
-        out.append(ev.Challenged(seat, accused, guilty))
-        out.append(ev.HandShown(seat, accused, tuple(self.hands[accused]), "challenge"))
-        if guilty:
-            total = self.pending
-            self.pending = 0
-            self.wd4_by = -1
-            self.wd4_on = -1
-            out.append(ev.PenaltyTaken(accused, total))
-            self._draw(accused, total, "challenge", out)
-            self.phase = TURN  # the challenger now takes a normal turn on the named colour
-            self.turns += 1
-        else:
-            self.pending += self.rules.challenge_penalty
+        """Judge every player of the run of Wild Draw Fours on top of the pending stack, each
+        by the hand they held when playing (RULES.md section 6, seed 000 section 5 (1))."""
+        run = self.wd4_run
+        judged = challenged_seats(run, seat)
+        guilty = guilty_seats(run, self.wd4_run_bluffs, seat)
+        # The innocent first, then each guilty verdict followed by the cards it costs.
+        for accused in judged:
+            if accused not in guilty:
+                self._show_verdict(seat, accused, False, out)
+        if not guilty:
+            self.pending += self.rules.challenge_penalty * len(judged)
             self._take_penalty(seat, out)
             self._end_turn(seat, out)
+            return
+        total = self.pending
+        self._settle_penalty()
+        for accused, share in zip(guilty, shares(total, len(guilty)), strict=True):
+            self._show_verdict(seat, accused, True, out)
+            out.append(ev.PenaltyTaken(accused, share))
+            self._draw(accused, share, "challenge", out)
+        self.phase = TURN  # the challenger now takes a normal turn on the named colour
+        self.turns += 1
+
+    def _show_verdict(self, seat: int, accused: int, guilty: bool, out: list[ev.Event]) -> None:
+        out.append(ev.Challenged(seat, accused, guilty))
+        out.append(ev.HandShown(seat, accused, tuple(self.hands[accused]), "challenge"))
 
     def _choose_colour(self, seat: int, colour: int, out: list[ev.Event]) -> None:
         self.colour = colour
@@ -939,13 +1030,18 @@ class State(StateData):
         self.uno_risk = -1
         out.append(ev.HandsRotated(self.direction))
 
+    def _trade_size(self, seat: int) -> int:
+        """Cards each side gives in a 3-card trade: always even (RULES.md section 6,
+        wild_powers), so with fewer than 3 cards on either side both give that many."""
+        return min(3, len(self.hands[seat]), len(self.hands[self.give_target]))
+
     def _finish_trade(self, seat: int, out: list[ev.Event]) -> None:
         target = self.give_target
         theirs = self.hands[target]
-        taken: list[int] = []
-        for _ in range(min(3, len(theirs))):
-            taken.append(theirs.pop(self._rand(len(theirs))))
         given = self.give_cards
+        taken: list[int] = []
+        for _ in range(len(given)):
+            taken.append(theirs.pop(self._rand(len(theirs))))
         mine = self.hands[seat]
         for c in given:
             mine.remove(c)
@@ -954,8 +1050,11 @@ class State(StateData):
         out.append(ev.CardsTraded(seat, target, tuple(given), tuple(taken)))
         self.give_cards = []
         self.give_target = -1
-        self.uno_called[seat] = self.uno_called[target] = False
-        self.uno_risk = -1
+        # Nobody's card count changed: a call made with one card still stands, but a call
+        # made with a double does not survive losing one of the pair.
+        for p in (seat, target):
+            if len(self.hands[p]) != 1:
+                self.uno_called[p] = False
         self._end_turn(seat, out)
 
     # ------------------------------------------------------------ round & match
@@ -963,9 +1062,7 @@ class State(StateData):
         from .scoring import score_round
 
         self._close_windows()
-        self.pending = 0
-        self.wd4_by = -1
-        self.wd4_on = -1
+        self._settle_penalty()
         self.phase = ROUND_OVER
         self.current = -1
         self.last_winner = winner
@@ -995,7 +1092,8 @@ class State(StateData):
             round_no=self.round_no, dealer=self.dealer, last_winner=self.last_winner,
             seating=tuple(self.seating), teams=tuple(self.team_of),
             round_over=self.phase >= ROUND_OVER, match_over=self.phase == MATCH_OVER,
-            winners=tuple(self.winners), wd4_on=self.wd4_on,
+            winners=tuple(self.winners), wd4_on=self.wd4_on, wd4_run=tuple(self.wd4_run),
+            wd4_run_colours=tuple(self.wd4_run_colours),
         )
 
     @classmethod
@@ -1026,8 +1124,14 @@ class State(StateData):
         # The seat cannot know whether a +4 was a bluff; in this world it is decided by the
         # accuser's sampled hand.
         s.wd4_on = view.wd4_on
-        s.wd4_guilty = view.wd4_by >= 0 and is_bluff(
-            view.rules, hands[view.wd4_by], view.wd4_colour, view.wd4_on)
+        s.wd4_run = list(view.wd4_run)
+        s.wd4_run_colours = list(view.wd4_run_colours)
+        s.wd4_run_bluffs = [
+            is_bluff(view.rules, hands[p], colour, run_answered(
+                view.discard, view.pending, len(view.wd4_run), view.wd4_on, i))
+            for i, (p, colour) in enumerate(zip(view.wd4_run, view.wd4_run_colours,
+                                                strict=True))]
+        s.wd4_guilty = bool(s.wd4_run_bluffs) and s.wd4_run_bluffs[-1]
         # Another seat's drawn card is hidden; it is the last card of the drawer's hand.
         s.drawn = view.drawn if view.drawn >= 0 or view.phase != DRAWN else \
             s.hands[view.current][-1]

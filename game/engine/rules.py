@@ -84,7 +84,7 @@ _SPECS: tuple[OptionSpec, ...] = (
                summary="Cards for calling UNO wrongly"),
     OptionSpec("false_catch_penalty", "int", 2, low=0, high=10,
                summary="Cards for catching a player who did call"),
-    OptionSpec("misplay_penalty", "int", 0, low=1, high=2, off_allowed=True,
+    OptionSpec("misplay_penalty", "int", 0, low=1, high=3, off_allowed=True,
                summary="Cards for offering an illegal card (off: it is refused)"),
     OptionSpec("turn_timer", "int", 0, low=3, high=120, off_allowed=True,
                summary="Seconds a human has to act (off: no timer)"),

@@ -39,6 +39,9 @@ def start_round(s: State) -> list[ev.Event]:
     s.wd4_on = -1
     s.wd4_guilty = False
     s.wd4_colour = -1
+    s.wd4_run = []
+    s.wd4_run_colours = []
+    s.wd4_run_bluffs = []
     s.drawn = -1
     s.resume = -1
     s.uno_risk = -1
@@ -162,6 +165,10 @@ def _first_card(s: State, out: list[ev.Event]) -> None:
         s.resume = left
         return
     s.colour = CARD_COLOUR_T[card]
+    # The first card counts as played by the dealer (RULES.md section 6, jump_in): it opens
+    # the jump-in window (and sum jump-in / sum-out) until the first player acts. The dealer
+    # may not jump in on it, as nobody may on their own card.
+    s.window_seat = dealer
     if rank == SKIP:
         out.append(ev.TurnSkipped(left))
         s.current = s.next_seat(left)
@@ -171,7 +178,7 @@ def _first_card(s: State, out: list[ev.Event]) -> None:
         s.current = dealer
     elif rank == DRAW_TWO:
         s.pending = 2
-        if s._answers_penalty(DRAW_TWO):
+        if s._answers_penalty(DRAW_TWO) or r.jump_in:  # may stack, or be jumped first
             s.current = left
         else:
             s.current = left

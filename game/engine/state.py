@@ -31,10 +31,10 @@ _INT_FIELDS = (
 )
 _BOOL_FIELDS = ("wd4_guilty",)
 # Fields added after saves existed: a saved state without them still loads (see from_dict).
-_LATER_FIELDS = frozenset({"wd4_on"})
+_LATER_FIELDS = frozenset({"wd4_on", "wd4_run", "wd4_run_colours", "wd4_run_bluffs"})
 _LIST_FIELDS = ("stock", "discard", "alt", "give_cards", "scores", "seating", "pos", "team_of",
-                "winners")
-_BOOL_LIST_FIELDS = ("uno_called",)
+                "winners", "wd4_run", "wd4_run_colours")
+_BOOL_LIST_FIELDS = ("uno_called", "wd4_run_bluffs")
 
 
 class StateData:
@@ -77,6 +77,12 @@ class StateData:
     pos: list[int]
     team_of: list[int]
     winners: list[int]
+    # The unbroken run of Wild Draw Fours at the top of the pending stack, oldest first (the
+    # last entry is wd4_by / wd4_colour / wd4_guilty): who played each, the colour in force
+    # before it, and whether it was a bluff (hidden). A challenge judges the whole run.
+    wd4_run: list[int]
+    wd4_run_colours: list[int]
+    wd4_run_bluffs: list[bool]
     uno_called: list[bool]
 
     def blank(self, rules: Rules, players: int, seed: int) -> None:
@@ -116,6 +122,9 @@ class StateData:
         self.team_of = [s % rules.teams for s in range(players)] if rules.teams else \
             list(range(players))
         self.winners = []
+        self.wd4_run = []
+        self.wd4_run_colours = []
+        self.wd4_run_bluffs = []
         self.uno_called = [False] * players
 
     def clone(self) -> Self:
@@ -134,6 +143,9 @@ class StateData:
         new.pos = self.pos[:]
         new.team_of = self.team_of[:]
         new.winners = self.winners[:]
+        new.wd4_run = self.wd4_run[:]
+        new.wd4_run_colours = self.wd4_run_colours[:]
+        new.wd4_run_bluffs = self.wd4_run_bluffs[:]
         new.uno_called = self.uno_called[:]
         return new
 
@@ -177,14 +189,15 @@ class StateData:
                 raise StateError(f"{f} must be true or false")
             setattr(s, f, data[f])
         for f in _LIST_FIELDS:
-            v = data[f]
+            v = data[f] if f in data else _older_save(f, data)
             if not isinstance(v, list) or any(type(x) is not int for x in v):
                 raise StateError(f"{f} must be a list of integers")
             setattr(s, f, v[:])
-        v = data["uno_called"]
-        if not isinstance(v, list) or any(type(x) is not bool for x in v):
-            raise StateError("uno_called must be a list of true/false")
-        s.uno_called = v[:]
+        for f in _BOOL_LIST_FIELDS:
+            v = data[f] if f in data else _older_save(f, data)
+            if not isinstance(v, list) or any(type(x) is not bool for x in v):
+                raise StateError(f"{f} must be a list of true/false")
+            setattr(s, f, v[:])
         hands = data["hands"]
         if not isinstance(hands, list) or any(
             not isinstance(h, list) or any(type(c) is not int for c in h) for h in hands
@@ -234,6 +247,15 @@ class StateData:
             raise StateError("winners or teams name a seat that does not exist")
         if self.phase == Phase.DRAWN and self.drawn < 0:
             raise StateError("a drawn-card decision without a drawn card")
+        run = self.wd4_run
+        if len(self.wd4_run_colours) != len(run) or len(self.wd4_run_bluffs) != len(run):
+            raise StateError("the Wild Draw Four run's lists differ in length")
+        if any(p not in seats for p in run) or any(not 0 <= c <= 3 for c in self.wd4_run_colours):
+            raise StateError("the Wild Draw Four run names a seat or colour that does not exist")
+        if (self.wd4_by >= 0) != bool(run) or run and (
+                run[-1] != self.wd4_by or self.wd4_run_colours[-1] != self.wd4_colour
+                or self.wd4_run_bluffs[-1] != self.wd4_guilty):
+            raise StateError("the Wild Draw Four run does not end with the last Wild Draw Four")
 
 
 def _older_save(name: str, data: dict[str, Any]) -> Any:
@@ -246,4 +268,13 @@ def _older_save(name: str, data: dict[str, Any]) -> Any:
         if stacked and isinstance(discard, list) and len(discard) >= 2:
             return discard[-2]
         return -1
+    # Before runs were judged whole, only the last Wild Draw Four was: a run of one.
+    by = data.get("wd4_by")
+    played = isinstance(by, int) and not isinstance(by, bool) and by >= 0
+    if name == "wd4_run":
+        return [by] if played else []
+    if name == "wd4_run_colours":
+        return [data.get("wd4_colour")] if played else []
+    if name == "wd4_run_bluffs":
+        return [data.get("wd4_guilty")] if played else []
     return None

@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.seat_panels: dict[int, pygame.Rect] = {}
         self.catch_buttons: dict[pygame_gui.elements.UIButton, int] = {}
         self.jump_button: pygame_gui.elements.UIButton | None = None
+        self.take_due: tuple[int, float] | None = None  # (version, when): see _take_when_due
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     # -- viewer ---------------------------------------------------------------------
@@ -331,7 +332,9 @@ class TableScene(Scene):
             self._round_over()
             return
         d = s.current
-        if self.match.is_human(d):
+        if self._take_when_due(d):
+            pass  # a Draw Two waiting only for jump-ins: no prompt, no hand-over
+        elif self.match.is_human(d):
             if self.hotseat and self.viewer != d:
                 self._hand_over(d)
                 return
@@ -355,6 +358,23 @@ class TableScene(Scene):
                 if fallback is not None and action.seat == s.current:
                     self.animate(self.match.apply(fallback))
         self._refresh_buttons()
+
+    def _take_when_due(self, seat: int) -> bool:
+        """Under jump_in a Draw Two waits for its victim (RULES.md section 6). A human victim
+        whose rules give no answer but taking it draws without pressing anything once the
+        moment others get to jump in has passed, as before the rule: True while that holds."""
+        m = self.match
+        s = m.state
+        if (not m.is_human(seat) or not s.pending or s.penalty_answerable()
+                or {a.kind for a in m.legal(seat)} - {Kind.CALL_UNO, Kind.CATCH} != {Kind.TAKE}):
+            self.take_due = None
+            return False
+        if self.take_due is None or self.take_due[0] != m.version:
+            self.take_due = (m.version, self.clock_ms + self._grace())
+        elif self.clock_ms >= self.take_due[1]:
+            self.take_due = None
+            self.animate(m.apply(Action(Kind.TAKE, seat)))
+        return True
 
     def _grace(self) -> float:
         """Humans get a moment after each play to catch or jump in before an AI acts."""
@@ -609,7 +629,9 @@ class TableScene(Scene):
             return
         s = self.match.state
         rules = self.match.rules
-        if multi and rules.multi_play and self._human_turn():
+        # Cards are picked into a set where the rules allow one (a pair of Draw Twos on a +4
+        # is one even without play_doubles).
+        if multi and (rules.multi_play or rules.stack_two_on_four) and self._human_turn():
             if card in self.chosen:
                 self.chosen.remove(card)
             else:

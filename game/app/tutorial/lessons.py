@@ -18,7 +18,7 @@ TRY_IT_OPTIONS = (
     "stack_draw_two", "stack_draw_four", "stack_four_on_two", "stack_two_on_four",
     "deflect_draw_two", "jump_in", "play_doubles", "play_same_rank", "sum_jump_in",
     "sum_jump_in_any_colour", "sum_out", "numbers_win", "wild_powers", "seven_zero",
-    "blank_cards", "forced_play", "draw_to_match", "seat_exchange", "teams",
+    "blank_cards", "forced_play", "draw_to_match", "seat_exchange", "teams", "misplay_penalty",
 )
 
 

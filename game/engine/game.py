@@ -6,7 +6,7 @@ from itertools import combinations
 
 from . import events as ev
 from . import rng
-from .actions import Action, Kind
+from .actions import NOBODY, Action, Kind, misshapen
 from .bluff import (
     challenged_seats,
     guilty_seats,
@@ -43,7 +43,7 @@ TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER, MATCH_OVE
 # Enum member lookups cost ~90 ns each on Python 3.11 and every action makes several.
 (K_PLAY, K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE, K_CHOOSE_COLOUR, K_CALL_UNO, K_CATCH, K_JUMP_IN,
  K_SUM_JUMP_IN, K_SUM_OUT, K_PEEK, K_SWAP, K_GIVE, K_PICK_TARGET, K_TIMEOUT, K_NEXT_ROUND) = Kind
-SYSTEM = -1  # the "seat" of NEXT_ROUND: dealing is nobody's decision
+SYSTEM = NOBODY  # the "seat" of NEXT_ROUND: dealing is nobody's decision
 # legal_actions lists every same-rank set of a rank group up to this many cards (at most
 # 5 x 32 sequences), and every sum jump-in while this many cards could be part of one
 # (at most 2**12 subsets walked); past that, a bounded representative choice.
@@ -489,6 +489,8 @@ class State(StateData):
             for c in a.cards:
                 if type(c) is not int or not 0 <= c < FULL_DECK_SIZE:
                     raise _malformed(a)
+            if misshapen(a):
+                raise _malformed(a)
         k = a.kind
         if k == K_NEXT_ROUND:
             if self.phase != ROUND_OVER:

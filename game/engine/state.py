@@ -247,6 +247,7 @@ class StateData:
             raise StateError("winners or teams name a seat that does not exist")
         if self.phase == Phase.DRAWN and self.drawn < 0:
             raise StateError("a drawn-card decision without a drawn card")
+        self._check_decision(live)
         run = self.wd4_run
         if len(self.wd4_run_colours) != len(run) or len(self.wd4_run_bluffs) != len(run):
             raise StateError("the Wild Draw Four run's lists differ in length")
@@ -256,6 +257,26 @@ class StateData:
                 run[-1] != self.wd4_by or self.wd4_run_colours[-1] != self.wd4_colour
                 or self.wd4_run_bluffs[-1] != self.wd4_guilty):
             raise StateError("the Wild Draw Four run does not end with the last Wild Draw Four")
+
+
+    def _check_decision(self, live: bool) -> None:
+        """The decision in front of the player to act can be taken: a state that passes
+        never stalls or crashes later (issue #25 item 9)."""
+        n = self.n
+        hand = self.hands[self.current] if live else []
+        if live and self.phase == Phase.CHOOSE_COLOUR and self.resume not in range(n):
+            raise StateError("a colour to name with nobody to play after it")
+        giving = self.give_cards
+        if live and self.phase == Phase.GIVE:
+            target = self.give_target
+            if target not in range(n) or target == self.current or not self.hands[target]:
+                raise StateError("a card trade with no one to trade with")
+            size = min(3, len(hand), len(self.hands[target]))
+            if (len(set(giving)) != len(giving) or any(c not in hand for c in giving)
+                    or len(giving) >= size):
+                raise StateError("the cards being given are not the trader's to give")
+        elif giving or self.give_target >= 0:
+            raise StateError("cards being given outside a trade")
 
 
 def _older_save(name: str, data: dict[str, Any]) -> Any:

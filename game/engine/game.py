@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import events as ev
-from . import rng
+from . import mechanics, rng
 from .actions import NOBODY, Action, Kind, misshapen
 from .bluff import (
     challenged_seats,
@@ -14,7 +14,6 @@ from .bluff import (
     pair_ok,
     run_answered,
     shares,
-    stack_ok,
 )
 from .cards import (
     BLANK,
@@ -33,6 +32,19 @@ from .cards import (
     card_name,
 )
 from .errors import IllegalAction, NotYourTurn
+from .mechanics import (
+    answers_penalty,
+    can_finish,
+    close_windows,
+    draw,
+    draw_turn,
+    end_turn,
+    end_wd4_run,
+    may_stack,
+    settle_penalty,
+    take_penalty,
+    uno_valid,
+)
 from .rules import Rules
 from .state import StateData
 from .view import SeatView
@@ -115,54 +127,14 @@ class State(StateData):
     def live(self) -> bool:
         return self.phase < ROUND_OVER
 
-    def _rand(self, n: int) -> int:
-        self.rng, v = rng.below(self.rng, n)
-        return v
-
-    def _shuffle(self, cards: list[int]) -> None:
-        self.rng = rng.shuffle(self.rng, cards)
-
-    def matches(self, card: int) -> bool:
-        """The normal matching rule (no pending penalty)."""
-        c = COL[card]
-        if c == NO_COLOUR or c == self.colour or RANK[card] == RANK[self.discard[-1]]:
-            return True
-        return any(c == COL[a] or RANK[card] == RANK[a] for a in self.alt)
-
-    def _can_finish(self, cards: tuple[int, ...] | list[int]) -> bool:
-        """numbers_win: may these cards be the last ones played?"""
-        r = self.rules
-        if not (r.numbers_win or r.numbers_or_draw_win):
-            return True
-        for c in cards:
-            k = RANK[c]
-            if k < 10:
-                if k == 0 and r.numbers_win_no_zero:
-                    return False
-                continue
-            if r.numbers_or_draw_win and k in (DRAW_TWO, WILD_DRAW_FOUR):
-                continue
-            return False
-        return True
-
-    def _stack_ok(self, card: int) -> bool:
-        """May `card` answer the pending penalty instead of taking it?"""
-        return stack_ok(self.rules, card, self.discard[-1], self.colour)
-
-    def _answers_penalty(self, first: int) -> bool:
-        """Whether a player facing `first` (+2 or +4) gets a decision instead of drawing."""
-        r = self.rules
-        if first == WILD_DRAW_FOUR:
-            return (r.wild_draw_four_rule == "official" or r.stack_draw_four
-                    or r.stack_two_on_four)
-        return r.stack_draw_two or r.stack_four_on_two or r.deflect_draw_two
+    matches = mechanics.matches
 
     def penalty_answerable(self) -> bool:
         """Whether the rules let the player facing the pending penalty do anything but take
         it (stack, deflect, lay a pair, challenge), whatever they hold. False while a penalty
         is pending means it waits only for the jump-in window (a Draw Two under jump_in,
         RULES.md section 6): an app may take it for a human once others had their moment."""
-        return self.pending > 0 and self._answers_penalty(RANK[self.discard[-1]])
+        return self.pending > 0 and answers_penalty(self, RANK[self.discard[-1]])
 
     # ----------------------------------------------------------- legal actions
     def actors(self) -> list[int]:
@@ -199,7 +171,7 @@ class State(StateData):
         if ph == TURN:
             if self.pending:
                 for c in hand:
-                    if self._stack_ok(c) and (len(hand) > 1 or self._can_finish((c,))):
+                    if may_stack(self, c) and (len(hand) > 1 or can_finish(self, (c,))):
                         self._add_play(seat, c, out)
                 if multi and len(hand) > 1 and self._pairs_answer():
                     self._add_penalty_pairs(seat, hand, out)
@@ -224,7 +196,7 @@ class State(StateData):
                     continue
                 playable = True
             if last and playable and self.rules.last_card_limited:
-                out[:] = [a for a in out if self._can_finish(a.cards)]
+                out[:] = [a for a in out if can_finish(self, a.cards)]
                 playable = bool(out)
             # A set's first card is playable alone, so sets never change `playable`.
             if multi and self.rules.multi_play and len(hand) > 1:
@@ -288,7 +260,7 @@ class State(StateData):
                                 if faces in seen:
                                     continue
                                 seen.add(faces)
-                                if size + 1 == len(hand) and not self._can_finish(seq):
+                                if size + 1 == len(hand) and not can_finish(self, seq):
                                     continue
                                 out.append(Action(K_PLAY, seat, seq))
             return
@@ -300,7 +272,7 @@ class State(StateData):
         for cards in by_face.values():
             if len(cards) >= 2 and self.matches(cards[0]):
                 pair = (cards[0], cards[1])
-                if len(hand) == 2 and not (self.uno_called[seat] and self._can_finish(pair)):
+                if len(hand) == 2 and not (self.uno_called[seat] and can_finish(self, pair)):
                     continue  # going out on a double needs UNO called with those two
                 out.append(Action(K_PLAY, seat, pair))
 
@@ -330,7 +302,7 @@ class State(StateData):
                 or not pair_ok(self.rules, first, self.discard[-1], self.colour)):
             return False
         hand = self.hands[seat]
-        return len(hand) > 2 or (self.uno_called[seat] and self._can_finish(pair))
+        return len(hand) > 2 or (self.uno_called[seat] and can_finish(self, pair))
 
     def _some_sets(self, seat: int, hand: list[int], cards: list[int],
                    out: list[Action]) -> None:
@@ -350,14 +322,14 @@ class State(StateData):
                 middle = [c for c in rest if c != last]
                 for size in range(len(middle) + 1):
                     seq = (lead, *middle[:size], last)
-                    if len(seq) == len(hand) and not self._can_finish(seq):
+                    if len(seq) == len(hand) and not can_finish(self, seq):
                         continue
                     out.append(Action(K_PLAY, seat, seq))
 
     def _out_of_turn(self, seat: int, out: list[Action], multi: bool = True) -> None:
         r = self.rules
         hand = self.hands[seat]
-        if self._uno_valid(seat):
+        if uno_valid(self, seat):
             out.append(_SIMPLE[K_CALL_UNO][seat])
         risk = self.uno_risk
         if (risk >= 0 and risk != seat and not self.uno_called[risk]
@@ -377,7 +349,7 @@ class State(StateData):
             out.append(_SIMPLE[K_SUM_OUT][seat])
         if multi and (r.sum_jump_in or r.sum_jump_in_any_colour):
             for combo in self._sum_sets(hand, target, COL[top]):
-                if len(combo) < len(hand) or self._can_finish(combo):
+                if len(combo) < len(hand) or can_finish(self, combo):
                     out.append(Action(K_SUM_JUMP_IN, seat, combo))
 
     def _add_jumps(self, seat: int, hand: list[int], top: int, out: list[Action]) -> None:
@@ -389,8 +361,8 @@ class State(StateData):
         victim = seat == self.current
         for face in faces:
             for c in hand:
-                if CARD_FACE[c] == face and (len(hand) > 1 or self._can_finish((c,))):
-                    if not (victim and self._stack_ok(c)):
+                if CARD_FACE[c] == face and (len(hand) > 1 or can_finish(self, (c,))):
+                    if not (victim and may_stack(self, c)):
                         out.append(_JUMP[seat][c])
                     break  # identical cards give identical jumps
 
@@ -453,19 +425,6 @@ class State(StateData):
 
         walk(0, target, [])
         return found
-
-    def _uno_valid(self, seat: int) -> bool:
-        hand = self.hands[seat]
-        if len(hand) > 2 or self.uno_called[seat] or self.phase >= ROUND_OVER:
-            return False
-        if len(hand) == 1:
-            return True
-        # Two identical cards may go out together (a double, or a pair of Draw Twos on a Wild
-        # Draw Four): UNO is called while those two are the last cards.
-        r = self.rules
-        return (len(hand) == 2 and COL[hand[0]] != NO_COLOUR
-                and CARD_FACE[hand[0]] == CARD_FACE[hand[1]]
-                and (r.play_doubles or (r.stack_two_on_four and RANK[hand[0]] == DRAW_TWO)))
 
     # ------------------------------------------------------------------ explain
     def why_illegal(self, action: Action) -> str | None:
@@ -560,10 +519,10 @@ class State(StateData):
         if r.play_same_rank:
             if any(COL[c] == NO_COLOUR or RANK[c] != RANK[first] for c in cards):
                 return False
-            return len(cards) < len(hand) or self._can_finish(cards)
+            return len(cards) < len(hand) or can_finish(self, cards)
         if len(cards) != 2 or CARD_FACE[cards[1]] != CARD_FACE[first]:
             return False
-        return len(hand) > 2 or (self.uno_called[seat] and self._can_finish(cards))
+        return len(hand) > 2 or (self.uno_called[seat] and can_finish(self, cards))
 
     def _sum_ok(self, a: Action) -> bool:
         """A proposed sum jump-in: the rules of _out_of_turn and _sum_sets."""
@@ -583,7 +542,7 @@ class State(StateData):
             return False
         if sum(RANK[c] for c in cards) != RANK[top]:
             return False
-        return len(cards) < len(hand) or self._can_finish(cards)
+        return len(cards) < len(hand) or can_finish(self, cards)
 
     def _plain_play_ok(self, a: Action) -> bool:
         """Fast check of the commonest action: one coloured card on a normal turn."""
@@ -594,7 +553,7 @@ class State(StateData):
         cc = COL[c]
         hand = self.hands[a.seat]
         return (cc != NO_COLOUR and (cc == self.colour or RANK[c] == RANK[self.discard[-1]])
-                and c in hand and (len(hand) > 1 or self._can_finish(a.cards)))
+                and c in hand and (len(hand) > 1 or can_finish(self, a.cards)))
 
     def _refusal(self, a: Action) -> IllegalAction:
         k = a.kind
@@ -666,7 +625,7 @@ class State(StateData):
                 f"the {card_name(first)} matches neither {COLOUR_NAMES[self.colour]} "
                 f"nor the {card_name(self.discard[-1])}", "no_match", card=first,
                 colour=self.colour, top=self.discard[-1])
-        if len(cards) == len(hand) and not self._can_finish(cards):
+        if len(cards) == len(hand) and not can_finish(self, cards):
             return IllegalAction("your last card must be a number card", "last_card")
         if len(cards) == 2 == len(hand) and not self.uno_called[seat]:
             return IllegalAction("to go out with a double, call UNO while those two are your "
@@ -699,20 +658,20 @@ class State(StateData):
                     self._misplay_reason(action) is not None:
                 self._misplay(seat, action, out)
             else:
-                self._close_windows()
+                close_windows(self)
                 self._play(seat, action.cards, action.colour, out, "")
         elif k == K_DRAW:
-            self._close_windows()
-            self._do_draw(seat, out)
+            close_windows(self)
+            draw_turn(self, seat, out)
         elif k == K_KEEP:
             out.append(ev.CardKept(seat))
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
         elif k == K_TAKE:
-            self._close_windows()
-            self._take_penalty(seat, out)
-            self._end_turn(seat, out)
+            close_windows(self)
+            take_penalty(self, seat, out)
+            end_turn(self, seat, out)
         elif k == K_CHALLENGE:
-            self._close_windows()
+            close_windows(self)
             self._challenge(seat, out)
         elif k == K_CHOOSE_COLOUR:
             self._choose_colour(seat, action.colour, out)
@@ -721,19 +680,19 @@ class State(StateData):
         elif k == K_CATCH:
             self._catch(seat, action.target, out)
         elif k == K_JUMP_IN:
-            self._close_windows()
+            close_windows(self)
             self._play(seat, action.cards, -1, out, "jump_in")
         elif k == K_SUM_JUMP_IN:
-            self._close_windows()
+            close_windows(self)
             self._play(seat, action.cards, -1, out, "sum_jump_in")
         elif k == K_SUM_OUT:
-            self._close_windows()
+            close_windows(self)
             self._play(seat, tuple(self.hands[seat]), -1, out, "sum_out")
         elif k == K_PEEK:
             t = action.target
             out.append(ev.PowerChosen(seat, "peek", t))
             out.append(ev.HandShown(seat, t, tuple(self.hands[t]), "peek"))
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
         elif k == K_SWAP:
             out.append(ev.PowerChosen(seat, "swap", action.target))
             self.give_target = action.target
@@ -747,99 +706,27 @@ class State(StateData):
                 self._finish_trade(seat, out)
         elif k == K_PICK_TARGET:
             self._swap_hands(seat, action.target, out)
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
         elif k == K_TIMEOUT:
-            self._close_windows()
+            close_windows(self)
             out.append(ev.TimedOut(seat))
-            self._draw(seat, self.rules.timer_penalty, "timer", out)
+            draw(self, seat, self.rules.timer_penalty, "timer", out)
             if self.pending:
-                self._take_penalty(seat, out)
-            self._end_turn(seat, out)
+                take_penalty(self, seat, out)
+            end_turn(self, seat, out)
         elif k == K_NEXT_ROUND:
             out.extend(self._start_round())
         return out
 
     # -------------------------------------------------------------- mechanics
-    def _close_windows(self) -> None:
-        """The next player (or a jumper) acts: missed UNOs and jump-ins are now safe."""
-        self.uno_risk = -1
-        self.catchers = 0
-        self.window_seat = -1
-
-    def _draw(self, seat: int, count: int, reason: str, out: list[ev.Event]) -> int:
-        """Draw up to `count` cards, reshuffling the discard pile when the stock runs out."""
-        hand = self.hands[seat]
-        stock = self.stock
-        drawn = -1
-        for _ in range(count):
-            if not stock:
-                if len(self.discard) > 1:
-                    top = self.discard.pop()
-                    stock.extend(self.discard)
-                    self.discard = [top]
-                    self._shuffle(stock)
-                    self.reshuffles += 1
-                    out.append(ev.StockReshuffled(len(stock)))
-                else:
-                    out.append(ev.DrawSkipped(seat))
-                    break
-            drawn = stock.pop()
-            hand.append(drawn)
-            out.append(ev.CardDrawn(seat, drawn, reason))
-        if drawn >= 0:
-            self.uno_called[seat] = False
-            if self.uno_risk == seat and not self.rules.uno_penalty_per_catcher:
-                self.uno_risk = -1
-        return drawn
-
-    def _end_turn(self, seat: int, out: list[ev.Event], skip: int = 0) -> None:
-        """Pass the turn on from `seat`, skipping `skip` players."""
-        nxt = self.next_seat(seat, 1 + skip)
-        for i in range(1, skip + 1):
-            out.append(ev.TurnSkipped(self.next_seat(seat, i)))
-        self.current = nxt
-        self.phase = TURN
-        self.drawn = -1
-        self.turns += 1
-
-    def _do_draw(self, seat: int, out: list[ev.Event]) -> None:
-        r = self.rules
-        card = self._draw(seat, 1, "draw", out)
-        if r.draw_to_match:
-            while card >= 0 and not self.matches(card):
-                card = self._draw(seat, 1, "draw", out)
-        if card >= 0 and r.draw_then_play and self.matches(card):
-            self.phase = DRAWN
-            self.drawn = card
-            return
-        self._end_turn(seat, out)
-
-    def _settle_penalty(self) -> None:
-        """The pending stack is settled (taken, judged or ended with the round)."""
-        self.pending = 0
-        self._end_wd4_run()
-
-    def _end_wd4_run(self) -> None:
-        self.wd4_by = -1
-        self.wd4_on = -1
-        self.wd4_run = []
-        self.wd4_run_colours = []
-        self.wd4_run_bluffs = []
-
-    def _take_penalty(self, seat: int, out: list[ev.Event]) -> None:
-        total = self.pending
-        self._settle_penalty()
-        out.append(ev.PenaltyTaken(seat, total))
-        self._draw(seat, total, "penalty", out)
-
     def _misplay(self, seat: int, a: Action, out: list[ev.Event]) -> None:
-        self._close_windows()
+        close_windows(self)
         reason = self._misplay_reason(a)
         out.append(ev.Misplayed(seat, a.cards[0], reason.code if reason else ""))
-        self._draw(seat, self.rules.misplay_penalty, "misplay", out)
+        draw(self, seat, self.rules.misplay_penalty, "misplay", out)
         if self.pending:
-            self._take_penalty(seat, out)
-        self._end_turn(seat, out)
+            take_penalty(self, seat, out)
+        end_turn(self, seat, out)
 
     def _play(self, seat: int, cards: tuple[int, ...], colour: int, out: list[ev.Event],
               how: str) -> None:
@@ -854,7 +741,7 @@ class State(StateData):
             # been played now; judge it at once, while the hand is as it was.
             answered = self.discard[-1] if was_pending else -1
             if self.wd4_by < 0:  # not stacked on a Wild Draw Four: a new run starts
-                self._end_wd4_run()
+                end_wd4_run(self)
             self.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour, answered)
             self.wd4_colour = prev_colour
             self.wd4_on = answered
@@ -885,26 +772,26 @@ class State(StateData):
             if out_now:
                 self._round_won(seat, out)
             else:
-                self._end_turn(seat, out)
+                end_turn(self, seat, out)
             return
         if k in (DRAW_TWO, WILD_DRAW_FOUR):
             self.pending += (2 if k == DRAW_TWO else 4) * count
             if k == WILD_DRAW_FOUR:
                 self.wd4_by = seat
             else:
-                self._end_wd4_run()  # a Draw Two breaks the run of Wild Draw Fours
+                end_wd4_run(self)  # a Draw Two breaks the run of Wild Draw Fours
             victim = self.next_seat(seat)
             # Under jump_in a Draw Two waits for its victim to act (RULES.md section 6): an
             # identical one jumped in first adds up and passes it on.
-            if was_pending or self._answers_penalty(k) or (k == DRAW_TWO and r.jump_in):
+            if was_pending or answers_penalty(self, k) or (k == DRAW_TWO and r.jump_in):
                 self._face_penalty(seat, victim, out, out_now, stacked=was_pending)
                 return
             # Nobody may answer: the victim draws at once and loses the turn.
-            self._take_penalty(victim, out)
+            take_penalty(self, victim, out)
             if out_now:
                 self._round_won(seat, out)
                 return
-            self._end_turn(seat, out, skip=1)
+            end_turn(self, seat, out, skip=1)
             return
         if was_pending and (k in (SKIP, REVERSE)):
             # Deflecting a Draw Two: pass it over the next player, or send it back. A double
@@ -925,25 +812,25 @@ class State(StateData):
             return
         if k == SKIP:
             skips = count if r.play_same_rank else 1
-            self._end_turn(seat, out, skip=skips)
+            end_turn(self, seat, out, skip=skips)
         elif k == REVERSE:
             flips = count if (r.play_same_rank or count == 1) else 2
             if flips % 2:
                 self.direction = -self.direction
                 out.append(ev.DirectionReversed(self.direction))
                 if self.n == 2 and r.two_player_skip:
-                    self._end_turn(seat, out, skip=1)
+                    end_turn(self, seat, out, skip=1)
                     return
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
         elif k == WILD and r.wild_powers and colour < 0:
             self.phase = WILD_POWER
         elif k == BLANK and r.blank_effect == "swap_hands" or k == 7 and r.seven_zero:
             self.phase = PICK_TARGET
         elif k == 0 and r.seven_zero:
             self._rotate_hands(out)
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
         else:
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
 
     def _face_penalty(self, seat: int, victim: int, out: list[ev.Event], out_now: bool,
                       stacked: bool) -> None:
@@ -955,7 +842,7 @@ class State(StateData):
         self.phase = TURN
         self.turns += 1
         if out_now:
-            self._take_penalty(victim, out)
+            take_penalty(self, victim, out)
             self._round_won(seat, out)
 
     def _challenge(self, seat: int, out: list[ev.Event]) -> None:
@@ -970,15 +857,15 @@ class State(StateData):
                 self._show_verdict(seat, accused, False, out)
         if not guilty:
             self.pending += self.rules.challenge_penalty * len(judged)
-            self._take_penalty(seat, out)
-            self._end_turn(seat, out)
+            take_penalty(self, seat, out)
+            end_turn(self, seat, out)
             return
         total = self.pending
-        self._settle_penalty()
+        settle_penalty(self)
         for accused, share in zip(guilty, shares(total, len(guilty)), strict=True):
             self._show_verdict(seat, accused, True, out)
             out.append(ev.PenaltyTaken(accused, share))
-            self._draw(accused, share, "challenge", out)
+            draw(self, accused, share, "challenge", out)
         self.phase = TURN  # the challenger now takes a normal turn on the named colour
         self.turns += 1
 
@@ -990,29 +877,29 @@ class State(StateData):
         self.colour = colour
         out.append(ev.ColourChosen(seat, colour))
         if self.phase == WILD_POWER:
-            self._end_turn(seat, out)
+            end_turn(self, seat, out)
         else:  # first-card Wild: the player to the dealer's left now plays
             self.current = self.resume
             self.resume = -1
             self.phase = TURN
 
     def _call_uno(self, seat: int, out: list[ev.Event]) -> None:
-        valid = self._uno_valid(seat)
+        valid = uno_valid(self, seat)
         out.append(ev.UnoCalled(seat, valid))
         if valid:
             self.uno_called[seat] = True
         else:
-            self._draw(seat, self.rules.false_uno_penalty, "false_uno", out)
+            draw(self, seat, self.rules.false_uno_penalty, "false_uno", out)
 
     def _catch(self, seat: int, target: int, out: list[ev.Event]) -> None:
         valid = target == self.uno_risk and not self.uno_called[target]
         out.append(ev.Caught(seat, target, valid))
         if not valid:
-            self._draw(seat, self.rules.false_catch_penalty, "false_catch", out)
+            draw(self, seat, self.rules.false_catch_penalty, "false_catch", out)
             return
         self.catchers |= 1 << seat
         keep = self.rules.uno_penalty_per_catcher
-        self._draw(target, self.rules.uno_penalty, "uno", out)
+        draw(self, target, self.rules.uno_penalty, "uno", out)
         self.uno_risk = target if keep else -1
 
     def _swap_hands(self, seat: int, target: int, out: list[ev.Event]) -> None:
@@ -1043,7 +930,7 @@ class State(StateData):
         given = self.give_cards
         taken: list[int] = []
         for _ in range(len(given)):
-            taken.append(theirs.pop(self._rand(len(theirs))))
+            taken.append(theirs.pop(self.rand(len(theirs))))
         mine = self.hands[seat]
         for c in given:
             mine.remove(c)
@@ -1057,14 +944,14 @@ class State(StateData):
         for p in (seat, target):
             if len(self.hands[p]) != 1:
                 self.uno_called[p] = False
-        self._end_turn(seat, out)
+        end_turn(self, seat, out)
 
     # ------------------------------------------------------------ round & match
     def _round_won(self, winner: int, out: list[ev.Event]) -> None:
         from .scoring import score_round
 
-        self._close_windows()
-        self._settle_penalty()
+        close_windows(self)
+        settle_penalty(self)
         self.phase = ROUND_OVER
         self.current = -1
         self.last_winner = winner

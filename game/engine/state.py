@@ -127,6 +127,16 @@ class StateData:
         self.wd4_run_bluffs = []
         self.uno_called = [False] * players
 
+    # The RNG is one integer on the state: clones and saves carry it for free.
+    def rand(self, n: int) -> int:
+        """A random number in [0, n) from the state's own RNG."""
+        self.rng, v = rng.below(self.rng, n)
+        return v
+
+    def shuffle(self, cards: list[int]) -> None:
+        """Shuffle `cards` in place with the state's own RNG."""
+        self.rng = rng.shuffle(self.rng, cards)
+
     def clone(self) -> Self:
         new = type(self).__new__(type(self))
         new.rules = self.rules

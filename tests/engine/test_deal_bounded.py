@@ -37,24 +37,24 @@ class Counted(State):
         if self.steps > MAX_RNG_STEPS:
             raise RunawayDeal(f"the deal took more than {MAX_RNG_STEPS} random draws")
 
-    def _rand(self, n: int) -> int:
+    def rand(self, n: int) -> int:
         self._tick()
-        return super()._rand(n)
+        return super().rand(n)
 
-    def _shuffle(self, cards: list[int]) -> None:
+    def shuffle(self, cards: list[int]) -> None:
         self._tick()
-        super()._shuffle(cards)
+        super().shuffle(cards)
 
 
 class Stuck(Counted):
     """Worst luck possible: shuffling leaves the stock as it is, and every random draw takes
     the last card of the pile (the card just put back)."""
 
-    def _rand(self, n: int) -> int:
+    def rand(self, n: int) -> int:
         self._tick()
         return n - 1
 
-    def _shuffle(self, cards: list[int]) -> None:
+    def shuffle(self, cards: list[int]) -> None:
         self._tick()
 
 

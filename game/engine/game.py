@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from . import events as ev
-from . import mechanics, rng
+from . import listing, mechanics, rng
 from .actions import NOBODY, Action, Kind, misshapen
 from .bluff import (
     challenged_seats,
     guilty_seats,
     is_bluff,
-    pair_ok,
     run_answered,
     shares,
 )
@@ -32,6 +29,12 @@ from .cards import (
     card_name,
 )
 from .errors import IllegalAction, NotYourTurn
+from .listing import (
+    WELL_FORMED,
+    listed,
+    pairs_answer,
+    penalty_pair_ok,
+)
 from .mechanics import (
     answers_penalty,
     can_finish,
@@ -40,7 +43,6 @@ from .mechanics import (
     draw_turn,
     end_turn,
     end_wd4_run,
-    may_stack,
     settle_penalty,
     take_penalty,
     uno_valid,
@@ -56,36 +58,6 @@ TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER, MATCH_OVE
 (K_PLAY, K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE, K_CHOOSE_COLOUR, K_CALL_UNO, K_CATCH, K_JUMP_IN,
  K_SUM_JUMP_IN, K_SUM_OUT, K_PEEK, K_SWAP, K_GIVE, K_PICK_TARGET, K_TIMEOUT, K_NEXT_ROUND) = Kind
 SYSTEM = NOBODY  # the "seat" of NEXT_ROUND: dealing is nobody's decision
-# legal_actions lists every same-rank set of a rank group up to this many cards (at most
-# 5 x 32 sequences), and every sum jump-in while this many cards could be part of one
-# (at most 2**12 subsets walked); past that, a bounded representative choice.
-SET_EXACT = 5
-SUM_EXACT = 12
-
-# Shared action objects: legal_actions returns these instead of allocating (the search AI
-# calls it hundreds of thousands of times).
-_PLAY1 = [[[Action(K_PLAY, s, (c,), col) for col in range(-1, 4)]
-           for c in range(FULL_DECK_SIZE)] for s in range(10)]
-_SIMPLE = {k: [Action(k, s) for s in range(10)]
-           for k in (K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE, K_CALL_UNO,
-                     K_SUM_OUT, K_TIMEOUT)}
-_COLOUR = [[Action(K_CHOOSE_COLOUR, s, (), c) for c in range(4)] for s in range(10)]
-_TARGETED = {k: [[Action(k, s, (), -1, t) for t in range(10)] for s in range(10)]
-             for k in (K_CATCH, K_PEEK, K_SWAP, K_PICK_TARGET)}
-_GIVE = [[Action(K_GIVE, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
-_JUMP = [[Action(K_JUMP_IN, s, (c,)) for c in range(FULL_DECK_SIZE)] for s in range(10)]
-NEXT_ROUND = Action(K_NEXT_ROUND, SYSTEM)
-# The ids of those shared actions: they live as long as the module, so no other object can
-# ever have one of these ids.
-_WELL_FORMED = frozenset(
-    [id(a) for seat in _PLAY1 for card in seat for a in card]
-    + [id(a) for row in _SIMPLE.values() for a in row]
-    + [id(a) for row in _COLOUR for a in row]
-    + [id(a) for rows in _TARGETED.values() for row in rows for a in row]
-    + [id(a) for row in _GIVE + _JUMP for a in row]
-    + [id(NEXT_ROUND)])
-
-
 def _malformed(a: object) -> IllegalAction:
     text = repr(a)
     if len(text) > 80:
@@ -128,6 +100,8 @@ class State(StateData):
         return self.phase < ROUND_OVER
 
     matches = mechanics.matches
+    actors = listing.actors
+    legal_actions = listing.legal_actions
 
     def penalty_answerable(self) -> bool:
         """Whether the rules let the player facing the pending penalty do anything but take
@@ -137,295 +111,6 @@ class State(StateData):
         return self.pending > 0 and answers_penalty(self, RANK[self.discard[-1]])
 
     # ----------------------------------------------------------- legal actions
-    def actors(self) -> list[int]:
-        """Every seat that has at least one action now."""
-        return [s for s in range(self.n) if self.legal_actions(s)]
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action `seat` may take now. Multi-card plays and sum jump-ins are listed in
-        full while few; past SET_EXACT / SUM_EXACT cards a bounded representative choice is
-        listed (see _some_sets, _sum_sets), and apply() accepts any legal one proposed."""
-        # _listed(seat, True) inlined: this is the hottest call of every simulation.
-        if self.phase >= ROUND_OVER:
-            return []
-        out: list[Action] = []
-        if seat == self.current:
-            self._own_decisions(seat, out, True)
-        self._out_of_turn(seat, out, True)
-        return out
-
-    def _listed(self, seat: int, multi: bool) -> list[Action]:
-        """legal_actions; without `multi`, no multi-card plays or sums (validation checks a
-        proposed one directly instead of listing them all)."""
-        if self.phase >= ROUND_OVER:
-            return []
-        out: list[Action] = []
-        if seat == self.current:
-            self._own_decisions(seat, out, multi)
-        self._out_of_turn(seat, out, multi)
-        return out
-
-    def _own_decisions(self, seat: int, out: list[Action], multi: bool = True) -> None:
-        ph = self.phase
-        hand = self.hands[seat]
-        if ph == TURN:
-            if self.pending:
-                for c in hand:
-                    if may_stack(self, c) and (len(hand) > 1 or can_finish(self, (c,))):
-                        self._add_play(seat, c, out)
-                if multi and len(hand) > 1 and self._pairs_answer():
-                    self._add_penalty_pairs(seat, hand, out)
-                out.append(_SIMPLE[K_TAKE][seat])
-                if self.wd4_by >= 0 and self.rules.wild_draw_four_rule == "official":
-                    out.append(_SIMPLE[K_CHALLENGE][seat])
-                return
-            last = len(hand) == 1
-            playable = False
-            # The hot path of every simulation: the matching rule inlined.
-            colour = self.colour
-            top_rank = RANK[self.discard[-1]]
-            plain = not self.alt
-            row = _PLAY1[seat]
-            for c in hand:
-                cc = COL[c]
-                if cc == NO_COLOUR:
-                    self._add_play(seat, c, out)
-                elif (cc == colour or RANK[c] == top_rank) if plain else self.matches(c):
-                    out.append(row[c][0])
-                else:
-                    continue
-                playable = True
-            if last and playable and self.rules.last_card_limited:
-                out[:] = [a for a in out if can_finish(self, a.cards)]
-                playable = bool(out)
-            # A set's first card is playable alone, so sets never change `playable`.
-            if multi and self.rules.multi_play and len(hand) > 1:
-                self._add_sets(seat, hand, out)
-            if not (playable and self.rules.forced_play):
-                out.append(_SIMPLE[K_DRAW][seat])
-        elif ph == DRAWN:
-            self._add_play(seat, self.drawn, out)
-            if not self.rules.forced_play:
-                out.append(_SIMPLE[K_KEEP][seat])
-        elif ph == CHOOSE_COLOUR:
-            out.extend(_COLOUR[seat])
-        elif ph == WILD_POWER:
-            out.extend(_COLOUR[seat])
-            for t in range(self.n):
-                if t != seat:
-                    out.append(_TARGETED[K_PEEK][seat][t])
-                    if self.hands[t]:
-                        out.append(_TARGETED[K_SWAP][seat][t])
-        elif ph == GIVE:
-            for c in hand:
-                if c not in self.give_cards:
-                    out.append(_GIVE[seat][c])
-        elif ph == PICK_TARGET:
-            out.extend(_TARGETED[K_PICK_TARGET][seat][t] for t in range(self.n) if t != seat)
-
-    def _add_play(self, seat: int, card: int, out: list[Action]) -> None:
-        row = _PLAY1[seat][card]
-        if COL[card] != NO_COLOUR:
-            out.append(row[0])
-        elif RANK[card] == WILD and self.rules.wild_powers and self.pending == 0:
-            out.append(row[0])  # the colour (or another power) is chosen next
-        else:
-            out.extend(row[1:])
-
-    def _add_sets(self, seat: int, hand: list[int], out: list[Action]) -> None:
-        """Doubles, or same-rank sets; the last card of a set lies on top and sets the colour."""
-        r = self.rules
-        if r.play_same_rank:
-            by_rank: dict[int, list[int]] = {}
-            for c in hand:
-                if COL[c] != NO_COLOUR:
-                    by_rank.setdefault(RANK[c], []).append(c)
-            for cards in by_rank.values():
-                if len(cards) < 2:
-                    continue
-                if len(cards) > SET_EXACT:
-                    self._some_sets(seat, hand, cards, out)
-                    continue
-                seen: set[tuple[int, ...]] = set()
-                for lead in cards:
-                    if not self.matches(lead):
-                        continue
-                    rest = [c for c in cards if c != lead]
-                    for size in range(1, len(rest) + 1):
-                        for combo in combinations(rest, size):
-                            for last in combo:
-                                middle = sorted(c for c in combo if c != last)
-                                seq = (lead, *middle, last)
-                                faces = tuple(CARD_FACE[c] for c in seq)
-                                if faces in seen:
-                                    continue
-                                seen.add(faces)
-                                if size + 1 == len(hand) and not can_finish(self, seq):
-                                    continue
-                                out.append(Action(K_PLAY, seat, seq))
-            return
-        # play_doubles: two identical coloured cards.
-        by_face: dict[int, list[int]] = {}
-        for c in hand:
-            if COL[c] != NO_COLOUR:
-                by_face.setdefault(CARD_FACE[c], []).append(c)
-        for cards in by_face.values():
-            if len(cards) >= 2 and self.matches(cards[0]):
-                pair = (cards[0], cards[1])
-                if len(hand) == 2 and not (self.uno_called[seat] and can_finish(self, pair)):
-                    continue  # going out on a double needs UNO called with those two
-                out.append(Action(K_PLAY, seat, pair))
-
-    def _pairs_answer(self) -> bool:
-        """May a pair of identical cards answer the pending penalty? Doubles may wherever
-        their card alone could; a pair of Draw Twos may go on a Wild Draw Four under
-        stack_two_on_four even without play_doubles (RULES.md section 6)."""
-        r = self.rules
-        return r.play_doubles or (r.stack_two_on_four and RANK[self.discard[-1]] == WILD_DRAW_FOUR)
-
-    def _add_penalty_pairs(self, seat: int, hand: list[int], out: list[Action]) -> None:
-        by_face: dict[int, list[int]] = {}
-        for c in hand:
-            if COL[c] != NO_COLOUR:
-                by_face.setdefault(CARD_FACE[c], []).append(c)
-        for cards in by_face.values():
-            if len(cards) >= 2:
-                pair = (cards[0], cards[1])
-                if self._penalty_pair_ok(seat, pair):
-                    out.append(Action(K_PLAY, seat, pair))
-
-    def _penalty_pair_ok(self, seat: int, pair: tuple[int, ...]) -> bool:
-        """Two identical coloured cards answering the pending penalty (bluff.pair_ok); going
-        out with them needs UNO called while they were the last two, as for doubles."""
-        first = pair[0]
-        if (len(pair) != 2 or CARD_FACE[pair[1]] != CARD_FACE[first]
-                or not pair_ok(self.rules, first, self.discard[-1], self.colour)):
-            return False
-        hand = self.hands[seat]
-        return len(hand) > 2 or (self.uno_called[seat] and can_finish(self, pair))
-
-    def _some_sets(self, seat: int, hand: list[int], cards: list[int],
-                   out: list[Action]) -> None:
-        """A big same-rank group (up to 8 cards: 2 of each colour) has thousands of sets:
-        list one per first card, last card (it names the colour) and size, the middle
-        cards taken in card order. At most 4 x 4 x 7 plays per rank."""
-        seen: set[tuple[int, int]] = set()
-        for lead in cards:
-            if not self.matches(lead):
-                continue
-            rest = sorted(c for c in cards if c != lead)
-            for last in rest:
-                key = (CARD_FACE[lead], CARD_FACE[last])
-                if key in seen:
-                    continue
-                seen.add(key)
-                middle = [c for c in rest if c != last]
-                for size in range(len(middle) + 1):
-                    seq = (lead, *middle[:size], last)
-                    if len(seq) == len(hand) and not can_finish(self, seq):
-                        continue
-                    out.append(Action(K_PLAY, seat, seq))
-
-    def _out_of_turn(self, seat: int, out: list[Action], multi: bool = True) -> None:
-        r = self.rules
-        hand = self.hands[seat]
-        if uno_valid(self, seat):
-            out.append(_SIMPLE[K_CALL_UNO][seat])
-        risk = self.uno_risk
-        if (risk >= 0 and risk != seat and not self.uno_called[risk]
-                and not (self.catchers >> seat) & 1):
-            out.append(_TARGETED[K_CATCH][seat][risk])
-        ws = self.window_seat
-        if ws < 0 or ws == seat or self.phase != TURN:
-            return
-        top = self.discard[-1]
-        if r.jump_in and COL[top] != NO_COLOUR and (seat != self.current or self.pending):
-            self._add_jumps(seat, hand, top, out)
-        if self.pending or RANK[top] >= 10:
-            return
-        target = RANK[top]
-        if r.sum_out and len(hand) >= 2 and all(RANK[c] < 10 for c in hand) and \
-                sum(RANK[c] for c in hand) == target:
-            out.append(_SIMPLE[K_SUM_OUT][seat])
-        if multi and (r.sum_jump_in or r.sum_jump_in_any_colour):
-            for combo in self._sum_sets(hand, target, COL[top]):
-                if len(combo) < len(hand) or can_finish(self, combo):
-                    out.append(Action(K_SUM_JUMP_IN, seat, combo))
-
-    def _add_jumps(self, seat: int, hand: list[int], top: int, out: list[Action]) -> None:
-        """Jump-ins on the card just played, or on any card a sum jump-in just laid. The
-        player facing a pending Draw Two may jump in with an identical one too when the rules
-        do not already let them stack it (a choice RULES.md leaves open: at the table
-        whoever holds the twin may slam it down before the victim draws, victim included)."""
-        faces = {CARD_FACE[c] for c in self.alt} if self.alt else (CARD_FACE[top],)
-        victim = seat == self.current
-        for face in faces:
-            for c in hand:
-                if CARD_FACE[c] == face and (len(hand) > 1 or can_finish(self, (c,))):
-                    if not (victim and may_stack(self, c)):
-                        out.append(_JUMP[seat][c])
-                    break  # identical cards give identical jumps
-
-    def _sum_sets(self, hand: list[int], target: int, colour: int) -> list[tuple[int, ...]]:
-        """Distinct sets (by face) of 2+ non-zero number cards summing to `target`."""
-        any_colour = self.rules.sum_jump_in_any_colour
-        pool: dict[int, int] = {}
-        for c in hand:
-            k = RANK[c]
-            if 0 < k < target and (any_colour or COL[c] == colour):
-                pool.setdefault(CARD_FACE[c], c)
-                # a second identical card may be part of a sum too (e.g. 2+2 = 4)
-                if pool[CARD_FACE[c]] != c:
-                    pool.setdefault(CARD_FACE[c] + 1000, c)
-        cards = sorted(pool.values())
-        found: list[tuple[int, ...]] = []
-        if len(cards) > SUM_EXACT:
-            return self._sum_partitions(cards, target)
-        seen: set[tuple[int, ...]] = set()
-
-        def walk(start: int, left: int, chosen: list[int]) -> None:
-            if left == 0 and len(chosen) >= 2:
-                faces = tuple(sorted(CARD_FACE[c] for c in chosen))
-                if faces not in seen:
-                    seen.add(faces)
-                    found.append(tuple(chosen))
-                return
-            for i in range(start, len(cards)):
-                v = RANK[cards[i]]
-                if v <= left:
-                    chosen.append(cards[i])
-                    walk(i + 1, left - v, chosen)
-                    chosen.pop()
-
-        walk(0, target, [])
-        return found
-
-    @staticmethod
-    def _sum_partitions(cards: list[int], target: int) -> list[tuple[int, ...]]:
-        """Many candidate cards (any-colour sums from a big hand): one set per way of
-        writing `target` as a sum of the ranks held (at most 29 for a 9), the cards of
-        each rank taken in card order."""
-        by_rank: dict[int, list[int]] = {}
-        for c in cards:
-            by_rank.setdefault(RANK[c], []).append(c)
-        ranks = sorted(by_rank)
-        found: list[tuple[int, ...]] = []
-
-        def walk(i: int, left: int, chosen: list[int]) -> None:
-            if left == 0:
-                if len(chosen) >= 2:
-                    found.append(tuple(chosen))
-                return
-            if i == len(ranks) or ranks[i] > left:
-                return
-            k = ranks[i]
-            held = by_rank[k]
-            for n in range(min(len(held), left // k), -1, -1):
-                walk(i + 1, left - n * k, chosen + held[:n])
-
-        walk(0, target, [])
-        return found
-
     # ------------------------------------------------------------------ explain
     def why_illegal(self, action: Action) -> str | None:
         """A sentence a player can read saying why `action` is refused, or None if legal."""
@@ -440,7 +125,7 @@ class State(StateData):
         # The public boundary: anything that is not a well-formed Action is refused here,
         # so the rules below may index tables by card and compare seats without guarding.
         # The shared actions legal_actions hands out are well formed (the common case).
-        if id(a) not in _WELL_FORMED:
+        if id(a) not in WELL_FORMED:
             if (type(a) is not Action or type(a.kind) is not Kind or type(a.seat) is not int
                     or type(a.colour) is not int or type(a.target) is not int
                     or type(a.cards) is not tuple):
@@ -497,7 +182,7 @@ class State(StateData):
             return self._set_ok(a)
         if a.kind == K_SUM_JUMP_IN:
             return self._sum_ok(a)
-        return a in self._listed(a.seat, False)
+        return a in listed(self, a.seat, False)
 
     def _set_ok(self, a: Action) -> bool:
         """A proposed double or same-rank set: the rules of _add_sets, any middle order."""
@@ -508,8 +193,8 @@ class State(StateData):
             return False
         hand = self.hands[seat]
         if self.pending:
-            return (self._pairs_answer() and len(set(cards)) == 2
-                    and all(c in hand for c in cards) and self._penalty_pair_ok(seat, cards))
+            return (pairs_answer(self) and len(set(cards)) == 2
+                    and all(c in hand for c in cards) and penalty_pair_ok(self, seat, cards))
         if not r.multi_play:
             return False
         first = cards[0]

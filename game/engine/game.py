@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from . import events as ev
-from . import listing, mechanics, rng
-from .actions import NOBODY, Action, Kind, misshapen
+from . import listing, mechanics, rng, validation
+from .actions import NOBODY, Action, Kind
 from .bluff import (
     challenged_seats,
     guilty_seats,
@@ -15,29 +15,18 @@ from .bluff import (
 from .cards import (
     BLANK,
     CARD_COLOUR_T,
-    CARD_FACE,
     CARD_POINTS,
     CARD_RANK_T,
-    COLOUR_NAMES,
     DRAW_TWO,
-    FULL_DECK_SIZE,
     NO_COLOUR,
     REVERSE,
     SKIP,
     WILD,
     WILD_DRAW_FOUR,
-    card_name,
 )
-from .errors import IllegalAction, NotYourTurn
-from .listing import (
-    WELL_FORMED,
-    listed,
-    pairs_answer,
-    penalty_pair_ok,
-)
+from .errors import IllegalAction
 from .mechanics import (
     answers_penalty,
-    can_finish,
     close_windows,
     draw,
     draw_turn,
@@ -49,6 +38,7 @@ from .mechanics import (
 )
 from .rules import Rules
 from .state import StateData
+from .validation import misplay_reason
 from .view import SeatView
 
 COL = CARD_COLOUR_T
@@ -58,13 +48,6 @@ TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER, MATCH_OVE
 (K_PLAY, K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE, K_CHOOSE_COLOUR, K_CALL_UNO, K_CATCH, K_JUMP_IN,
  K_SUM_JUMP_IN, K_SUM_OUT, K_PEEK, K_SWAP, K_GIVE, K_PICK_TARGET, K_TIMEOUT, K_NEXT_ROUND) = Kind
 SYSTEM = NOBODY  # the "seat" of NEXT_ROUND: dealing is nobody's decision
-def _malformed(a: object) -> IllegalAction:
-    text = repr(a)
-    if len(text) > 80:
-        text = text[:77] + "..."
-    return IllegalAction(f"not a well-formed action: {text}", "malformed")
-
-
 class State(StateData):
     """A match in progress. Build one with State.new(rules, players, seed)."""
 
@@ -102,6 +85,8 @@ class State(StateData):
     matches = mechanics.matches
     actors = listing.actors
     legal_actions = listing.legal_actions
+    why_illegal = validation.why_illegal
+    refusal = validation.refusal
 
     def penalty_answerable(self) -> bool:
         """Whether the rules let the player facing the pending penalty do anything but take
@@ -110,237 +95,17 @@ class State(StateData):
         RULES.md section 6): an app may take it for a human once others had their moment."""
         return self.pending > 0 and answers_penalty(self, RANK[self.discard[-1]])
 
-    # ----------------------------------------------------------- legal actions
-    # ------------------------------------------------------------------ explain
-    def why_illegal(self, action: Action) -> str | None:
-        """A sentence a player can read saying why `action` is refused, or None if legal."""
-        try:
-            self._validate(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return None
-
-    def _validate(self, a: Action) -> None:
-        """Raise IllegalAction unless `a` may be applied now (penalised offers included)."""
-        # The public boundary: anything that is not a well-formed Action is refused here,
-        # so the rules below may index tables by card and compare seats without guarding.
-        # The shared actions legal_actions hands out are well formed (the common case).
-        if id(a) not in WELL_FORMED:
-            if (type(a) is not Action or type(a.kind) is not Kind or type(a.seat) is not int
-                    or type(a.colour) is not int or type(a.target) is not int
-                    or type(a.cards) is not tuple):
-                raise _malformed(a)
-            for c in a.cards:
-                if type(c) is not int or not 0 <= c < FULL_DECK_SIZE:
-                    raise _malformed(a)
-            if misshapen(a):
-                raise _malformed(a)
-        k = a.kind
-        if k == K_NEXT_ROUND:
-            if self.phase != ROUND_OVER:
-                raise IllegalAction("the next round starts only after this one ends",
-                                    "round_not_over")
-            return
-        if not 0 <= a.seat < self.n:
-            raise IllegalAction(f"there is no seat {a.seat}", "no_seat", seat=a.seat)
-        if not self.live:
-            raise IllegalAction("the round is over", "round_over")
-        if k == K_CALL_UNO:
-            if self.uno_called[a.seat]:
-                raise IllegalAction("you have already called UNO", "already_called")
-            return  # a false call is allowed, and penalised
-        if k == K_CATCH:
-            if a.target == a.seat or not 0 <= a.target < self.n:
-                raise IllegalAction("pick another player to catch", "catch_whom")
-            if (self.catchers >> a.seat) & 1:
-                raise IllegalAction("you have already caught that player", "already_caught")
-            if (a.target != self.uno_risk and len(self.hands[a.target]) == 1
-                    and not self.uno_called[a.target]):
-                raise IllegalAction("too late: the next player has already acted", "too_late")
-            return  # a false catch is allowed, and penalised
-        if k == K_TIMEOUT:
-            if not self.rules.turn_timer:
-                raise IllegalAction("there is no turn timer in these rules", "no_timer")
-            if a.seat != self.current or self.phase not in (TURN, DRAWN):
-                raise NotYourTurn("only the player to act can run out of time", "not_your_turn")
-            return
-        if k == K_PLAY and a.seat == self.current and self.phase <= DRAWN and \
-                self.rules.misplay_penalty and self._misplay_reason(a) is not None:
-            if not a.cards or any(c not in self.hands[a.seat] for c in a.cards):
-                raise IllegalAction("you do not hold that card", "not_held", card=-1)
-            return  # penalised misplay
-        if k == K_PLAY and self._plain_play_ok(a):
-            return
-        if self._allowed(a):
-            return
-        raise self._refusal(a)
-
-    def _allowed(self, a: Action) -> bool:
-        """Is `a` legal now? Multi-card plays and sums are checked directly: listing every
-        one a big hand holds would cost far more than checking the one proposed."""
-        if a.kind == K_PLAY and len(a.cards) > 1:
-            return self._set_ok(a)
-        if a.kind == K_SUM_JUMP_IN:
-            return self._sum_ok(a)
-        return a in listed(self, a.seat, False)
-
-    def _set_ok(self, a: Action) -> bool:
-        """A proposed double or same-rank set: the rules of _add_sets, any middle order."""
-        r = self.rules
-        seat = a.seat
-        cards = a.cards
-        if seat != self.current or self.phase != TURN or a.colour != -1 or a.target != -1:
-            return False
-        hand = self.hands[seat]
-        if self.pending:
-            return (pairs_answer(self) and len(set(cards)) == 2
-                    and all(c in hand for c in cards) and penalty_pair_ok(self, seat, cards))
-        if not r.multi_play:
-            return False
-        first = cards[0]
-        if (len(set(cards)) != len(cards) or any(c not in hand for c in cards)
-                or COL[first] == NO_COLOUR or not self.matches(first)):
-            return False
-        if r.play_same_rank:
-            if any(COL[c] == NO_COLOUR or RANK[c] != RANK[first] for c in cards):
-                return False
-            return len(cards) < len(hand) or can_finish(self, cards)
-        if len(cards) != 2 or CARD_FACE[cards[1]] != CARD_FACE[first]:
-            return False
-        return len(hand) > 2 or (self.uno_called[seat] and can_finish(self, cards))
-
-    def _sum_ok(self, a: Action) -> bool:
-        """A proposed sum jump-in: the rules of _out_of_turn and _sum_sets."""
-        r = self.rules
-        seat = a.seat
-        cards = a.cards
-        ws = self.window_seat
-        if (not r.any_sum or ws < 0 or ws == seat or self.phase != TURN or self.pending
-                or a.colour != -1 or a.target != -1 or len(cards) < 2):
-            return False
-        top = self.discard[-1]
-        hand = self.hands[seat]
-        if (RANK[top] >= 10 or len(set(cards)) != len(cards)
-                or any(c not in hand or not 0 < RANK[c] < 10 for c in cards)):
-            return False
-        if not r.sum_jump_in_any_colour and any(COL[c] != COL[top] for c in cards):
-            return False
-        if sum(RANK[c] for c in cards) != RANK[top]:
-            return False
-        return len(cards) < len(hand) or can_finish(self, cards)
-
-    def _plain_play_ok(self, a: Action) -> bool:
-        """Fast check of the commonest action: one coloured card on a normal turn."""
-        if (len(a.cards) != 1 or a.seat != self.current or self.phase != TURN or self.pending
-                or a.colour != -1 or self.alt):
-            return False
-        c = a.cards[0]
-        cc = COL[c]
-        hand = self.hands[a.seat]
-        return (cc != NO_COLOUR and (cc == self.colour or RANK[c] == RANK[self.discard[-1]])
-                and c in hand and (len(hand) > 1 or can_finish(self, a.cards)))
-
-    def _refusal(self, a: Action) -> IllegalAction:
-        k = a.kind
-        seat = a.seat
-        hand = self.hands[seat]
-        if k in (K_PLAY, K_JUMP_IN, K_SUM_JUMP_IN, K_GIVE):
-            if not a.cards or len(set(a.cards)) != len(a.cards):
-                return IllegalAction("name the card(s) to play", "name_cards")
-            for c in a.cards:
-                if c not in hand:
-                    return IllegalAction(f"you do not hold the {card_name(c)}", "not_held", card=c)
-        if k in (K_JUMP_IN, K_SUM_JUMP_IN, K_SUM_OUT):
-            if self.window_seat < 0 or self.phase != TURN:
-                return IllegalAction("you can only jump in right after a card is played",
-                                     "jump_window")
-            return IllegalAction("that does not fit the card just played", "jump_no_fit")
-        if seat != self.current:
-            return NotYourTurn("it is not your turn", "not_your_turn")
-        if k == K_PLAY:
-            reason = self._misplay_reason(a)
-            if reason:
-                return reason
-            wild = COL[a.cards[0]] == NO_COLOUR
-            if wild and not 0 <= a.colour <= 3 and not (
-                    RANK[a.cards[0]] == WILD and self.rules.wild_powers and not self.pending):
-                return IllegalAction("name a colour for the wild card", "name_colour")
-            if not wild and a.colour != -1:
-                return IllegalAction("only a wild card lets you name a colour", "colour_not_wild")
-            return IllegalAction("that play is not allowed now", "not_allowed")
-        names = {K_DRAW: "draw", K_KEEP: "keep the card", K_TAKE: "take the penalty",
-                 K_CHALLENGE: "challenge"}
-        if k == K_DRAW and self.pending:
-            return IllegalAction("a penalty is pending: stack a card or take it", "penalty_pending",
-                                 count=self.pending)
-        if k == K_DRAW and self.rules.forced_play:
-            return IllegalAction("you hold a playable card and the rules force you to play",
-                                 "forced_play")
-        return IllegalAction(f"you cannot {names.get(k, k.name.lower().replace('_', ' '))} now",
-                             "cannot_now", action=k.name.lower())
-
-    def _misplay_reason(self, a: Action) -> IllegalAction | None:
-        """Why these cards cannot be played on the current turn (None: they can)."""
-        seat = a.seat
-        hand = self.hands[seat]
-        cards = a.cards
-        if not cards or any(c not in hand for c in cards) or len(set(cards)) != len(cards):
-            return None  # not a card offer at all: refused, never penalised
-        if self._allowed(a):
-            return None
-        first = cards[0]
-        if self.phase == DRAWN and cards != (self.drawn,):
-            return IllegalAction("after drawing you may only play the card you drew",
-                                 "drawn_only", card=self.drawn)
-        if self.pending:
-            return IllegalAction(f"a +{self.pending} penalty is pending: answer it with a card "
-                                 "the rules allow to stack, or take it", "penalty_stack",
-                                 count=self.pending)
-        if len(cards) > 1:
-            if not self.rules.multi_play:
-                return IllegalAction("these rules allow one card at a time", "one_at_a_time")
-            if any(RANK[c] != RANK[first] or COL[c] == NO_COLOUR for c in cards):
-                return IllegalAction("cards played together must be coloured cards of one "
-                                     "rank", "set_one_rank")
-            if self.rules.play_doubles and not self.rules.play_same_rank and \
-                    any(CARD_FACE[c] != CARD_FACE[first] for c in cards):
-                return IllegalAction("a double needs two identical cards", "double_identical")
-        if not self.matches(first):
-            return IllegalAction(
-                f"the {card_name(first)} matches neither {COLOUR_NAMES[self.colour]} "
-                f"nor the {card_name(self.discard[-1])}", "no_match", card=first,
-                colour=self.colour, top=self.discard[-1])
-        if len(cards) == len(hand) and not can_finish(self, cards):
-            return IllegalAction("your last card must be a number card", "last_card")
-        if len(cards) == 2 == len(hand) and not self.uno_called[seat]:
-            return IllegalAction("to go out with a double, call UNO while those two are your "
-                                 "last cards", "double_uno")
-        return None
-
-    def refusal(self, action: Action, *, misplay: bool = False) -> IllegalAction | None:
-        """The error apply() would raise for `action` (None: it would be accepted). With
-        `misplay`, a card offer that misplay_penalty would accept only to penalise is refused
-        too (a UI that already knows the card is wrong never sends it)."""
-        try:
-            self._validate(action)
-        except IllegalAction as exc:
-            return exc
-        if misplay and action.kind == K_PLAY and action.seat == self.current and \
-                self.phase <= DRAWN and self.rules.misplay_penalty:
-            return self._misplay_reason(action)  # well-formed by now: _validate checked
-        return None
-
     # -------------------------------------------------------------------- apply
     def apply(self, action: Action, validate: bool = True) -> list[ev.Event]:
         """Apply one action; return what happened. Illegal: raise, state untouched."""
         if validate:
-            self._validate(action)
+            validation.validate(self, action)
         k = action.kind
         out: list[ev.Event] = []
         seat = action.seat
         if k == K_PLAY:
             if self.rules.misplay_penalty and self.phase <= DRAWN and validate and \
-                    self._misplay_reason(action) is not None:
+                    misplay_reason(self, action) is not None:
                 self._misplay(seat, action, out)
             else:
                 close_windows(self)
@@ -406,7 +171,7 @@ class State(StateData):
     # -------------------------------------------------------------- mechanics
     def _misplay(self, seat: int, a: Action, out: list[ev.Event]) -> None:
         close_windows(self)
-        reason = self._misplay_reason(a)
+        reason = misplay_reason(self, a)
         out.append(ev.Misplayed(seat, a.cards[0], reason.code if reason else ""))
         draw(self, seat, self.rules.misplay_penalty, "misplay", out)
         if self.pending:

@@ -12,6 +12,7 @@ from game.engine import OFFICIAL, Action, IllegalAction, Kind, Rules, State, lis
 from game.engine.cards import CARD_COLOUR, CARD_FACE, CARD_RANK, deck
 from game.engine.listing import SUM_EXACT
 from game.engine.state import Phase
+from game.engine.validation import allowed
 
 BIG = OFFICIAL.with_options(play_same_rank=True, sum_jump_in_any_colour=True,
                             draw_then_play=False)
@@ -159,7 +160,7 @@ def test_the_direct_check_agrees_with_the_full_list_for_ordinary_hands(rules: Ru
                             a = Action(kind, seat, combo)
                             # (with misplay_penalty apply also takes an illegal card
                             # offer, penalised: ask the legality check itself)
-                            ok = s._allowed(a) if rules.misplay_penalty else \
+                            ok = allowed(s, a) if rules.misplay_penalty else \
                                 s.why_illegal(a) is None
                             listed = any(
                                 b.kind == kind and len(b.cards) == size

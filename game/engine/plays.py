@@ -1,0 +1,369 @@
+"""Plays and their effects: apply() for every action, a card (or set) played with what it
+does, penalties faced, a challenged run of Wild Draw Fours judged, UNO calls and catches, the
+round won (RULES.md sections 3-6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from . import validation
+from .actions import Action, Kind
+from .bluff import challenged_seats, guilty_seats, is_bluff, shares
+from .cards import (
+    BLANK,
+    CARD_COLOUR_T,
+    CARD_POINTS,
+    CARD_RANK_T,
+    DRAW_TWO,
+    NO_COLOUR,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR,
+)
+from .mechanics import (
+    answers_penalty,
+    close_windows,
+    draw,
+    draw_turn,
+    end_turn,
+    end_wd4_run,
+    settle_penalty,
+    take_penalty,
+    uno_valid,
+)
+from .scoring import score_round
+from .setup import start_round
+from .validation import misplay_reason
+
+if TYPE_CHECKING:
+    from .game import State
+
+COL = CARD_COLOUR_T
+RANK = CARD_RANK_T
+TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER, MATCH_OVER = range(8)
+(K_PLAY, K_DRAW, K_KEEP, K_TAKE, K_CHALLENGE, K_CHOOSE_COLOUR, K_CALL_UNO, K_CATCH, K_JUMP_IN,
+ K_SUM_JUMP_IN, K_SUM_OUT, K_PEEK, K_SWAP, K_GIVE, K_PICK_TARGET, K_TIMEOUT, K_NEXT_ROUND) = Kind
+
+
+def apply(s: State, action: Action, validate: bool = True) -> list[ev.Event]:
+    """Apply one action; return what happened. Illegal: raise, state untouched."""
+    if validate:
+        validation.validate(s, action)
+    k = action.kind
+    out: list[ev.Event] = []
+    seat = action.seat
+    if k == K_PLAY:
+        if s.rules.misplay_penalty and s.phase <= DRAWN and validate and \
+                misplay_reason(s, action) is not None:
+            _misplay(s, seat, action, out)
+        else:
+            close_windows(s)
+            play(s, seat, action.cards, action.colour, out, "")
+    elif k == K_DRAW:
+        close_windows(s)
+        draw_turn(s, seat, out)
+    elif k == K_KEEP:
+        out.append(ev.CardKept(seat))
+        end_turn(s, seat, out)
+    elif k == K_TAKE:
+        close_windows(s)
+        take_penalty(s, seat, out)
+        end_turn(s, seat, out)
+    elif k == K_CHALLENGE:
+        close_windows(s)
+        _challenge(s, seat, out)
+    elif k == K_CHOOSE_COLOUR:
+        _choose_colour(s, seat, action.colour, out)
+    elif k == K_CALL_UNO:
+        _call_uno(s, seat, out)
+    elif k == K_CATCH:
+        _catch(s, seat, action.target, out)
+    elif k == K_JUMP_IN:
+        close_windows(s)
+        play(s, seat, action.cards, -1, out, "jump_in")
+    elif k == K_SUM_JUMP_IN:
+        close_windows(s)
+        play(s, seat, action.cards, -1, out, "sum_jump_in")
+    elif k == K_SUM_OUT:
+        close_windows(s)
+        play(s, seat, tuple(s.hands[seat]), -1, out, "sum_out")
+    elif k == K_PEEK:
+        t = action.target
+        out.append(ev.PowerChosen(seat, "peek", t))
+        out.append(ev.HandShown(seat, t, tuple(s.hands[t]), "peek"))
+        end_turn(s, seat, out)
+    elif k == K_SWAP:
+        out.append(ev.PowerChosen(seat, "swap", action.target))
+        s.give_target = action.target
+        s.give_cards = []
+        s.phase = GIVE
+        if trade_size(s, seat) == 0:
+            finish_trade(s, seat, out)
+    elif k == K_GIVE:
+        s.give_cards.append(action.cards[0])
+        if len(s.give_cards) >= trade_size(s, seat):
+            finish_trade(s, seat, out)
+    elif k == K_PICK_TARGET:
+        swap_hands(s, seat, action.target, out)
+        end_turn(s, seat, out)
+    elif k == K_TIMEOUT:
+        close_windows(s)
+        out.append(ev.TimedOut(seat))
+        draw(s, seat, s.rules.timer_penalty, "timer", out)
+        if s.pending:
+            take_penalty(s, seat, out)
+        end_turn(s, seat, out)
+    elif k == K_NEXT_ROUND:
+        out.extend(start_round(s))
+    return out
+
+
+def _misplay(s: State, seat: int, a: Action, out: list[ev.Event]) -> None:
+    close_windows(s)
+    reason = misplay_reason(s, a)
+    out.append(ev.Misplayed(seat, a.cards[0], reason.code if reason else ""))
+    draw(s, seat, s.rules.misplay_penalty, "misplay", out)
+    if s.pending:
+        take_penalty(s, seat, out)
+    end_turn(s, seat, out)
+
+
+def play(s: State, seat: int, cards: tuple[int, ...], colour: int, out: list[ev.Event],
+          how: str) -> None:
+    r = s.rules
+    hand = s.hands[seat]
+    first = cards[0]
+    k = RANK[first]
+    prev_colour = s.colour
+    was_pending = s.pending > 0
+    if k == WILD_DRAW_FOUR:
+        # Official rule: legal only without a card of the current colour that could have
+        # been played now; judge it at once, while the hand is as it was.
+        answered = s.discard[-1] if was_pending else -1
+        if s.wd4_by < 0:  # not stacked on a Wild Draw Four: a new run starts
+            end_wd4_run(s)
+        s.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour, answered)
+        s.wd4_colour = prev_colour
+        s.wd4_on = answered
+        s.wd4_run.append(seat)
+        s.wd4_run_colours.append(prev_colour)
+        s.wd4_run_bluffs.append(s.wd4_guilty)
+    for c in cards:
+        hand.remove(c)
+        s.discard.append(c)
+    last = cards[-1]
+    keep_colour = k == WILD and r.wild_powers and colour < 0
+    if COL[last] != NO_COLOUR:
+        s.colour = COL[last]
+    elif not keep_colour:
+        s.colour = colour
+    s.alt = list(cards) if how == "sum_jump_in" else []
+    s.window_seat = seat
+    s.current = seat
+    s.drawn = -1
+    out.append(ev.CardPlayed(seat, cards, s.colour if not keep_colour else -1, how))
+    if len(hand) == 1 and not s.uno_called[seat]:
+        s.uno_risk = seat
+    elif len(hand) != 1:
+        s.uno_called[seat] = False
+    out_now = not hand
+    count = len(cards)
+    if how in ("sum_jump_in", "sum_out"):
+        if out_now:
+            round_won(s, seat, out)
+        else:
+            end_turn(s, seat, out)
+        return
+    if k in (DRAW_TWO, WILD_DRAW_FOUR):
+        s.pending += (2 if k == DRAW_TWO else 4) * count
+        if k == WILD_DRAW_FOUR:
+            s.wd4_by = seat
+        else:
+            end_wd4_run(s)  # a Draw Two breaks the run of Wild Draw Fours
+        victim = s.next_seat(seat)
+        # Under jump_in a Draw Two waits for its victim to act (RULES.md section 6): an
+        # identical one jumped in first adds up and passes it on.
+        if was_pending or answers_penalty(s, k) or (k == DRAW_TWO and r.jump_in):
+            _face_penalty(s, seat, victim, out, out_now, stacked=was_pending)
+            return
+        # Nobody may answer: the victim draws at once and loses the turn.
+        take_penalty(s, victim, out)
+        if out_now:
+            round_won(s, seat, out)
+            return
+        end_turn(s, seat, out, skip=1)
+        return
+    if was_pending and (k in (SKIP, REVERSE)):
+        # Deflecting a Draw Two: pass it over the next player, or send it back. A double
+        # acts as in a turn: two Skips skip one player, two Reverses keep the direction
+        # (so the penalty goes on to the next player).
+        flip = k == REVERSE and count == 1
+        if flip:
+            s.direction = -s.direction
+            out.append(ev.DirectionReversed(s.direction))
+        victim = s.next_seat(seat) if (s.n == 2 or k == REVERSE) else \
+            s.next_seat(seat, 2)
+        if k == SKIP and s.n > 2:
+            out.append(ev.TurnSkipped(s.next_seat(seat)))
+        _face_penalty(s, seat, victim, out, out_now, stacked=True)
+        return
+    if out_now:
+        round_won(s, seat, out)
+        return
+    if k == SKIP:
+        skips = count if r.play_same_rank else 1
+        end_turn(s, seat, out, skip=skips)
+    elif k == REVERSE:
+        flips = count if (r.play_same_rank or count == 1) else 2
+        if flips % 2:
+            s.direction = -s.direction
+            out.append(ev.DirectionReversed(s.direction))
+            if s.n == 2 and r.two_player_skip:
+                end_turn(s, seat, out, skip=1)
+                return
+        end_turn(s, seat, out)
+    elif k == WILD and r.wild_powers and colour < 0:
+        s.phase = WILD_POWER
+    elif k == BLANK and r.blank_effect == "swap_hands" or k == 7 and r.seven_zero:
+        s.phase = PICK_TARGET
+    elif k == 0 and r.seven_zero:
+        rotate_hands(s, out)
+        end_turn(s, seat, out)
+    else:
+        end_turn(s, seat, out)
+
+
+def _face_penalty(s: State, seat: int, victim: int, out: list[ev.Event], out_now: bool,
+                  stacked: bool) -> None:
+    """`victim` now faces the pending penalty: stack, deflect, challenge or take it.
+    Going out on a penalty card ends the round, but whoever faces it still draws."""
+    if stacked:
+        out.append(ev.PenaltyStacked(seat, s.pending, victim))
+    s.current = victim
+    s.phase = TURN
+    s.turns += 1
+    if out_now:
+        take_penalty(s, victim, out)
+        round_won(s, seat, out)
+
+
+def _challenge(s: State, seat: int, out: list[ev.Event]) -> None:
+    """Judge every player of the run of Wild Draw Fours on top of the pending stack, each
+    by the hand they held when playing (RULES.md section 6, seed 000 section 5 (1))."""
+    run = s.wd4_run
+    judged = challenged_seats(run, seat)
+    guilty = guilty_seats(run, s.wd4_run_bluffs, seat)
+    # The innocent first, then each guilty verdict followed by the cards it costs.
+    for accused in judged:
+        if accused not in guilty:
+            _show_verdict(s, seat, accused, False, out)
+    if not guilty:
+        s.pending += s.rules.challenge_penalty * len(judged)
+        take_penalty(s, seat, out)
+        end_turn(s, seat, out)
+        return
+    total = s.pending
+    settle_penalty(s)
+    for accused, share in zip(guilty, shares(total, len(guilty)), strict=True):
+        _show_verdict(s, seat, accused, True, out)
+        out.append(ev.PenaltyTaken(accused, share))
+        draw(s, accused, share, "challenge", out)
+    s.phase = TURN  # the challenger now takes a normal turn on the named colour
+    s.turns += 1
+
+
+def _show_verdict(s: State, seat: int, accused: int, guilty: bool, out: list[ev.Event]) -> None:
+    out.append(ev.Challenged(seat, accused, guilty))
+    out.append(ev.HandShown(seat, accused, tuple(s.hands[accused]), "challenge"))
+
+
+def _choose_colour(s: State, seat: int, colour: int, out: list[ev.Event]) -> None:
+    s.colour = colour
+    out.append(ev.ColourChosen(seat, colour))
+    if s.phase == WILD_POWER:
+        end_turn(s, seat, out)
+    else:  # first-card Wild: the player to the dealer's left now plays
+        s.current = s.resume
+        s.resume = -1
+        s.phase = TURN
+
+
+def _call_uno(s: State, seat: int, out: list[ev.Event]) -> None:
+    valid = uno_valid(s, seat)
+    out.append(ev.UnoCalled(seat, valid))
+    if valid:
+        s.uno_called[seat] = True
+    else:
+        draw(s, seat, s.rules.false_uno_penalty, "false_uno", out)
+
+
+def _catch(s: State, seat: int, target: int, out: list[ev.Event]) -> None:
+    valid = target == s.uno_risk and not s.uno_called[target]
+    out.append(ev.Caught(seat, target, valid))
+    if not valid:
+        draw(s, seat, s.rules.false_catch_penalty, "false_catch", out)
+        return
+    s.catchers |= 1 << seat
+    keep = s.rules.uno_penalty_per_catcher
+    draw(s, target, s.rules.uno_penalty, "uno", out)
+    s.uno_risk = target if keep else -1
+
+
+def swap_hands(s: State, seat: int, target: int, out: list[ev.Event]) -> None:
+    h = s.hands
+    h[seat], h[target] = h[target], h[seat]
+    s.uno_called[seat] = s.uno_called[target] = False
+    s.uno_risk = -1
+    out.append(ev.HandsSwapped(seat, target))
+
+
+def rotate_hands(s: State, out: list[ev.Event]) -> None:
+    old = s.hands
+    new: list[list[int]] = [[] for _ in range(s.n)]
+    for seat in range(s.n):
+        new[s.next_seat(seat)] = old[seat]
+    s.hands = new
+    s.uno_called = [False] * s.n
+    s.uno_risk = -1
+    out.append(ev.HandsRotated(s.direction))
+
+
+def trade_size(s: State, seat: int) -> int:
+    """Cards each side gives in a 3-card trade: always even (RULES.md section 6,
+    wild_powers), so with fewer than 3 cards on either side both give that many."""
+    return min(3, len(s.hands[seat]), len(s.hands[s.give_target]))
+
+
+def finish_trade(s: State, seat: int, out: list[ev.Event]) -> None:
+    target = s.give_target
+    theirs = s.hands[target]
+    given = s.give_cards
+    taken: list[int] = []
+    for _ in range(len(given)):
+        taken.append(theirs.pop(s.rand(len(theirs))))
+    mine = s.hands[seat]
+    for c in given:
+        mine.remove(c)
+        theirs.append(c)
+    mine.extend(taken)
+    out.append(ev.CardsTraded(seat, target, tuple(given), tuple(taken)))
+    s.give_cards = []
+    s.give_target = -1
+    # Nobody's card count changed: a call made with one card still stands, but a call
+    # made with a double does not survive losing one of the pair.
+    for p in (seat, target):
+        if len(s.hands[p]) != 1:
+            s.uno_called[p] = False
+    end_turn(s, seat, out)
+
+
+def round_won(s: State, winner: int, out: list[ev.Event]) -> None:
+    close_windows(s)
+    settle_penalty(s)
+    s.phase = ROUND_OVER
+    s.current = -1
+    s.last_winner = winner
+    points = tuple(sum(CARD_POINTS[c] for c in h) for h in s.hands)
+    out.extend(score_round(s, winner, points))

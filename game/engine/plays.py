@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from . import validation
+from . import powers, validation
 from .actions import Action, Kind
 from .bluff import challenged_seats, guilty_seats, is_bluff, shares
 from .cards import (
@@ -90,23 +90,13 @@ def apply(s: State, action: Action, validate: bool = True) -> list[ev.Event]:
         close_windows(s)
         play(s, seat, tuple(s.hands[seat]), -1, out, "sum_out")
     elif k == K_PEEK:
-        t = action.target
-        out.append(ev.PowerChosen(seat, "peek", t))
-        out.append(ev.HandShown(seat, t, tuple(s.hands[t]), "peek"))
-        end_turn(s, seat, out)
+        powers.peek(s, seat, action.target, out)
     elif k == K_SWAP:
-        out.append(ev.PowerChosen(seat, "swap", action.target))
-        s.give_target = action.target
-        s.give_cards = []
-        s.phase = GIVE
-        if trade_size(s, seat) == 0:
-            finish_trade(s, seat, out)
+        powers.start_trade(s, seat, action.target, out)
     elif k == K_GIVE:
-        s.give_cards.append(action.cards[0])
-        if len(s.give_cards) >= trade_size(s, seat):
-            finish_trade(s, seat, out)
+        powers.give(s, seat, action.cards[0], out)
     elif k == K_PICK_TARGET:
-        swap_hands(s, seat, action.target, out)
+        powers.swap_hands(s, seat, action.target, out)
         end_turn(s, seat, out)
     elif k == K_TIMEOUT:
         close_windows(s)
@@ -229,7 +219,7 @@ def play(s: State, seat: int, cards: tuple[int, ...], colour: int, out: list[ev.
     elif k == BLANK and r.blank_effect == "swap_hands" or k == 7 and r.seven_zero:
         s.phase = PICK_TARGET
     elif k == 0 and r.seven_zero:
-        rotate_hands(s, out)
+        powers.rotate_hands(s, out)
         end_turn(s, seat, out)
     else:
         end_turn(s, seat, out)
@@ -309,54 +299,6 @@ def _catch(s: State, seat: int, target: int, out: list[ev.Event]) -> None:
     keep = s.rules.uno_penalty_per_catcher
     draw(s, target, s.rules.uno_penalty, "uno", out)
     s.uno_risk = target if keep else -1
-
-
-def swap_hands(s: State, seat: int, target: int, out: list[ev.Event]) -> None:
-    h = s.hands
-    h[seat], h[target] = h[target], h[seat]
-    s.uno_called[seat] = s.uno_called[target] = False
-    s.uno_risk = -1
-    out.append(ev.HandsSwapped(seat, target))
-
-
-def rotate_hands(s: State, out: list[ev.Event]) -> None:
-    old = s.hands
-    new: list[list[int]] = [[] for _ in range(s.n)]
-    for seat in range(s.n):
-        new[s.next_seat(seat)] = old[seat]
-    s.hands = new
-    s.uno_called = [False] * s.n
-    s.uno_risk = -1
-    out.append(ev.HandsRotated(s.direction))
-
-
-def trade_size(s: State, seat: int) -> int:
-    """Cards each side gives in a 3-card trade: always even (RULES.md section 6,
-    wild_powers), so with fewer than 3 cards on either side both give that many."""
-    return min(3, len(s.hands[seat]), len(s.hands[s.give_target]))
-
-
-def finish_trade(s: State, seat: int, out: list[ev.Event]) -> None:
-    target = s.give_target
-    theirs = s.hands[target]
-    given = s.give_cards
-    taken: list[int] = []
-    for _ in range(len(given)):
-        taken.append(theirs.pop(s.rand(len(theirs))))
-    mine = s.hands[seat]
-    for c in given:
-        mine.remove(c)
-        theirs.append(c)
-    mine.extend(taken)
-    out.append(ev.CardsTraded(seat, target, tuple(given), tuple(taken)))
-    s.give_cards = []
-    s.give_target = -1
-    # Nobody's card count changed: a call made with one card still stands, but a call
-    # made with a double does not survive losing one of the pair.
-    for p in (seat, target):
-        if len(s.hands[p]) != 1:
-            s.uno_called[p] = False
-    end_turn(s, seat, out)
 
 
 def round_won(s: State, winner: int, out: list[ev.Event]) -> None:

@@ -98,5 +98,5 @@ def from_view(cls: type[State], view: SeatView, hands: list[list[int]], stock: l
     s.team_of = list(view.teams)
     s.winners = list(view.winners)
     s.uno_called = list(view.uno_called)
-    s._check()
+    s.check()
     return s

@@ -115,7 +115,7 @@ def from_position(rules: Rules = OFFICIAL, *, hands: Sequence[Sequence[int]], to
     s.uno_called = list(uno_called) if uno_called is not None else [False] * n
     if scores is not None:
         s.scores = list(scores)
-    s._check()
+    s.check()
     return s
 
 

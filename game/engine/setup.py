@@ -29,26 +29,7 @@ def start_round(s: State) -> list[ev.Event]:
     if r.seat_exchange and s.round_no > 1 and (s.round_no - 1) % r.seat_exchange == 0:
         _exchange_seats(s)
         out.append(ev.SeatsExchanged(tuple(s.seating)))
-    s.hands = [[] for _ in range(s.n)]
-    s.discard = []
-    s.alt = []
-    s.give_cards = []
-    s.give_target = -1
-    s.direction = 1
-    s.pending = 0
-    s.wd4_by = -1
-    s.wd4_on = -1
-    s.wd4_guilty = False
-    s.wd4_colour = -1
-    s.wd4_run = []
-    s.wd4_run_colours = []
-    s.wd4_run_bluffs = []
-    s.drawn = -1
-    s.resume = -1
-    s.uno_risk = -1
-    s.catchers = 0
-    s.window_seat = -1
-    s.uno_called = [False] * s.n
+    s.reset_round()
     s.dealer = _choose_dealer(s, out)
     out.insert(0, ev.RoundStarted(s.round_no, s.dealer, tuple(s.seating)))
     s.stock = deck(r.blank_cards)

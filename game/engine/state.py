@@ -89,26 +89,11 @@ class StateData:
         """Fill every field for a match that has not dealt yet."""
         self.rules = rules
         self.n = players
-        self.hands = [[] for _ in range(players)]
         self.stock = deck(rules.blank_cards)
-        self.discard = []
-        self.alt = []
-        self.give_cards = []
+        self.reset_round()
         self.colour = 0
-        self.direction = 1
         self.current = -1
         self.phase = Phase.ROUND_OVER
-        self.pending = 0
-        self.wd4_by = -1
-        self.wd4_colour = -1
-        self.wd4_on = -1
-        self.wd4_guilty = False
-        self.drawn = -1
-        self.resume = -1
-        self.give_target = -1
-        self.uno_risk = -1
-        self.catchers = 0
-        self.window_seat = -1
         self.round_no = 0
         self.dealer = -1
         self.last_winner = -1
@@ -122,10 +107,30 @@ class StateData:
         self.team_of = [s % rules.teams for s in range(players)] if rules.teams else \
             list(range(players))
         self.winners = []
+
+    def reset_round(self) -> None:
+        """Everything a round leaves behind, cleared for the next deal (the one place that
+        lists it: a field added here is reset at every deal and set in a blank match)."""
+        self.hands = [[] for _ in range(self.n)]
+        self.discard = []
+        self.alt = []
+        self.give_cards = []
+        self.give_target = -1
+        self.direction = 1
+        self.pending = 0
+        self.wd4_by = -1
+        self.wd4_colour = -1
+        self.wd4_on = -1
+        self.wd4_guilty = False
         self.wd4_run = []
         self.wd4_run_colours = []
         self.wd4_run_bluffs = []
-        self.uno_called = [False] * players
+        self.drawn = -1
+        self.resume = -1
+        self.uno_risk = -1
+        self.catchers = 0
+        self.window_seat = -1
+        self.uno_called = [False] * self.n
 
     # The RNG is one integer on the state: clones and saves carry it for free.
     def rand(self, n: int) -> int:
@@ -214,10 +219,11 @@ class StateData:
         ):
             raise StateError("hands must be a list of lists of card numbers")
         s.hands = [h[:] for h in hands]
-        s._check()
+        s.check()
         return s
 
-    def _check(self) -> None:
+    def check(self) -> None:
+        """Raise StateError unless the state is consistent and its decision can be taken."""
         n = self.n
         if not 2 <= n <= 10:
             raise StateError(f"{n} players; a match has 2 to 10")

@@ -121,30 +121,58 @@ def _misplay(s: State, seat: int, a: Action, out: list[ev.Event]) -> None:
 
 
 def play(s: State, seat: int, cards: tuple[int, ...], colour: int, out: list[ev.Event],
-          how: str) -> None:
-    r = s.rules
-    hand = s.hands[seat]
-    first = cards[0]
-    k = RANK[first]
-    prev_colour = s.colour
+         how: str) -> None:
+    """`seat` lays `cards` (one card, a double, a same-rank set or a sum; `how` says whether
+    out of turn) and they take effect. `colour` is the colour named for a wild (-1: none,
+    or a plain Wild's power to come)."""
+    k = RANK[cards[0]]
     was_pending = s.pending > 0
     if k == WILD_DRAW_FOUR:
-        # Official rule: legal only without a card of the current colour that could have
-        # been played now; judge it at once, while the hand is as it was.
-        answered = s.discard[-1] if was_pending else -1
-        if s.wd4_by < 0:  # not stacked on a Wild Draw Four: a new run starts
-            end_wd4_run(s)
-        s.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour, answered)
-        s.wd4_colour = prev_colour
-        s.wd4_on = answered
-        s.wd4_run.append(seat)
-        s.wd4_run_colours.append(prev_colour)
-        s.wd4_run_bluffs.append(s.wd4_guilty)
+        _judge_wild_draw_four(s, seat, cards[0], was_pending)
+    _lay(s, seat, cards, colour, how, out)
+    out_now = not s.hands[seat]
+    if how in ("sum_jump_in", "sum_out"):
+        if out_now:
+            round_won(s, seat, out)
+        else:
+            end_turn(s, seat, out)
+    elif k in (DRAW_TWO, WILD_DRAW_FOUR):
+        _penalty_card(s, seat, k, len(cards), was_pending, out_now, out)
+    elif was_pending and k in (SKIP, REVERSE):
+        _deflect(s, seat, k, len(cards), out_now, out)
+    elif out_now:
+        round_won(s, seat, out)
+    else:
+        _card_effect(s, seat, k, len(cards), colour, out)
+
+
+def _judge_wild_draw_four(s: State, seat: int, card: int, was_pending: bool) -> None:
+    """Official rule: legal only without a card of the current colour that could have been
+    played now; judged at once, while the hand is as it was, and kept for a challenge of
+    the run of +4s it joins (or starts)."""
+    answered = s.discard[-1] if was_pending else -1
+    if s.wd4_by < 0:  # not stacked on a Wild Draw Four: a new run starts
+        end_wd4_run(s)
+    prev_colour = s.colour
+    s.wd4_guilty = is_bluff(s.rules, [c for c in s.hands[seat] if c != card], prev_colour,
+                            answered)
+    s.wd4_colour = prev_colour
+    s.wd4_on = answered
+    s.wd4_run.append(seat)
+    s.wd4_run_colours.append(prev_colour)
+    s.wd4_run_bluffs.append(s.wd4_guilty)
+
+
+def _lay(s: State, seat: int, cards: tuple[int, ...], colour: int, how: str,
+         out: list[ev.Event]) -> None:
+    """The cards leave the hand for the pile; the last one sets the colour (a wild the named
+    one, a plain Wild choosing a power keeps it); the jump-in and UNO windows open."""
+    hand = s.hands[seat]
     for c in cards:
         hand.remove(c)
         s.discard.append(c)
     last = cards[-1]
-    keep_colour = k == WILD and r.wild_powers and colour < 0
+    keep_colour = RANK[cards[0]] == WILD and s.rules.wild_powers and colour < 0
     if COL[last] != NO_COLOUR:
         s.colour = COL[last]
     elif not keep_colour:
@@ -158,53 +186,52 @@ def play(s: State, seat: int, cards: tuple[int, ...], colour: int, out: list[ev.
         s.uno_risk = seat
     elif len(hand) != 1:
         s.uno_called[seat] = False
-    out_now = not hand
-    count = len(cards)
-    if how in ("sum_jump_in", "sum_out"):
-        if out_now:
-            round_won(s, seat, out)
-        else:
-            end_turn(s, seat, out)
+
+
+def _penalty_card(s: State, seat: int, k: int, count: int, was_pending: bool, out_now: bool,
+                  out: list[ev.Event]) -> None:
+    """A Draw Two or Wild Draw Four (or several): the penalty grows and the next player
+    faces it, or draws at once where the rules give them no answer."""
+    s.pending += (2 if k == DRAW_TWO else 4) * count
+    if k == WILD_DRAW_FOUR:
+        s.wd4_by = seat
+    else:
+        end_wd4_run(s)  # a Draw Two breaks the run of Wild Draw Fours
+    victim = s.next_seat(seat)
+    # Under jump_in a Draw Two waits for its victim to act (RULES.md section 6): an
+    # identical one jumped in first adds up and passes it on.
+    if was_pending or answers_penalty(s, k) or (k == DRAW_TWO and s.rules.jump_in):
+        _face_penalty(s, seat, victim, out, out_now, stacked=was_pending)
         return
-    if k in (DRAW_TWO, WILD_DRAW_FOUR):
-        s.pending += (2 if k == DRAW_TWO else 4) * count
-        if k == WILD_DRAW_FOUR:
-            s.wd4_by = seat
-        else:
-            end_wd4_run(s)  # a Draw Two breaks the run of Wild Draw Fours
-        victim = s.next_seat(seat)
-        # Under jump_in a Draw Two waits for its victim to act (RULES.md section 6): an
-        # identical one jumped in first adds up and passes it on.
-        if was_pending or answers_penalty(s, k) or (k == DRAW_TWO and r.jump_in):
-            _face_penalty(s, seat, victim, out, out_now, stacked=was_pending)
-            return
-        # Nobody may answer: the victim draws at once and loses the turn.
-        take_penalty(s, victim, out)
-        if out_now:
-            round_won(s, seat, out)
-            return
-        end_turn(s, seat, out, skip=1)
-        return
-    if was_pending and (k in (SKIP, REVERSE)):
-        # Deflecting a Draw Two: pass it over the next player, or send it back. A double
-        # acts as in a turn: two Skips skip one player, two Reverses keep the direction
-        # (so the penalty goes on to the next player).
-        flip = k == REVERSE and count == 1
-        if flip:
-            s.direction = -s.direction
-            out.append(ev.DirectionReversed(s.direction))
-        victim = s.next_seat(seat) if (s.n == 2 or k == REVERSE) else \
-            s.next_seat(seat, 2)
-        if k == SKIP and s.n > 2:
-            out.append(ev.TurnSkipped(s.next_seat(seat)))
-        _face_penalty(s, seat, victim, out, out_now, stacked=True)
-        return
+    # Nobody may answer: the victim draws at once and loses the turn.
+    take_penalty(s, victim, out)
     if out_now:
         round_won(s, seat, out)
         return
+    end_turn(s, seat, out, skip=1)
+
+
+def _deflect(s: State, seat: int, k: int, count: int, out_now: bool,
+             out: list[ev.Event]) -> None:
+    """Deflecting a Draw Two: a Skip passes it over the next player, a Reverse sends it back.
+    A double acts as in a turn: two Skips skip one player, two Reverses keep the direction
+    (so the penalty goes on to the next player)."""
+    if k == REVERSE and count == 1:
+        s.direction = -s.direction
+        out.append(ev.DirectionReversed(s.direction))
+    victim = s.next_seat(seat) if (s.n == 2 or k == REVERSE) else s.next_seat(seat, 2)
+    if k == SKIP and s.n > 2:
+        out.append(ev.TurnSkipped(s.next_seat(seat)))
+    _face_penalty(s, seat, victim, out, out_now, stacked=True)
+
+
+def _card_effect(s: State, seat: int, k: int, count: int, colour: int,
+                 out: list[ev.Event]) -> None:
+    """What a card does once laid, with no penalty pending: skip, reverse, a plain Wild's
+    power, a hand swap (7 of 7-0, a blank card), passing hands on a 0, or nothing."""
+    r = s.rules
     if k == SKIP:
-        skips = count if r.play_same_rank else 1
-        end_turn(s, seat, out, skip=skips)
+        end_turn(s, seat, out, skip=count if r.play_same_rank else 1)
     elif k == REVERSE:
         flips = count if (r.play_same_rank or count == 1) else 2
         if flips % 2:

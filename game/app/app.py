@@ -8,13 +8,16 @@ import logging
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.app import i18n
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
+from game.app.router import Router
 from game.app.scene import Scene
+from game.app.textsafe import install_safe_paste, safe_text_event
 from saves.errors import SaveError
 from saves.settings import AnimationSpeed, Settings, load_settings, save_settings
 
@@ -26,11 +29,34 @@ SPEED_FACTOR = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0,
                 AnimationSpeed.FAST: 0.5, AnimationSpeed.INSTANT: 0.0}
 
 
+# Room a desktop keeps for its task bar and the window's title bar.
+DESKTOP_MARGIN = (0, 64)
+
+
+def first_window_size(wanted: tuple[int, int] = BASE_SIZE) -> tuple[int, int]:
+    """`wanted` (the designed size, or the one remembered), made smaller where needed so the
+    whole window shows on this desktop."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    if not desktops:
+        return wanted
+    dw, dh = desktops[0]
+    return (max(MIN_SIZE[0], min(wanted[0], dw - DESKTOP_MARGIN[0])),
+            max(MIN_SIZE[1], min(wanted[1], dh - DESKTOP_MARGIN[1])))
+
+
 class App:
     def __init__(self, *, language: str | None = None, settings: Settings | None = None,
-                 size: tuple[int, int] = BASE_SIZE, persist_settings: bool = True) -> None:
+                 size: tuple[int, int] | None = BASE_SIZE, persist_settings: bool = True
+                 ) -> None:
+        """`size` None: the window the player had last time, or on a first start one that
+        fits the desktop."""
         pygame.init()
         self.settings = settings or load_settings()
+        if size is None:
+            size = first_window_size(self.settings.window_size or BASE_SIZE)
         self.persist_settings = persist_settings
         lang = language or self.settings.language.value or i18n.system_language()
         i18n.set_language(lang)
@@ -45,6 +71,7 @@ class App:
         self.ui = pygame_gui.UIManager(
             size, str(asset_path("theme.json")), starting_language=lang,
             translation_directory_paths=[str(asset_path("locale"))])
+        install_safe_paste()
         self._theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
         self._theme_factor = 1.0
         self._apply_theme()
@@ -55,6 +82,7 @@ class App:
         self.saves = SaveService(enabled=persist_settings)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
+        self.router = Router(self)
         self.running = True
         self.keyboard_mode = False  # focus highlights show once the keyboard is used
         self.fullscreen = False
@@ -95,6 +123,15 @@ class App:
         """Pop until a scene of this type is on top."""
         while self.stack and not isinstance(self.stack[-1], kind):
             self.pop()
+
+    def open(self, name: str, *args: object, replace: bool = False,
+             **kwargs: object) -> Scene:
+        """Open the scene called `name` (see router.py and scenes/routes.py)."""
+        return self.router.open(name, *args, replace=replace, **kwargs)
+
+    def back_to(self, name: str) -> None:
+        """Leave scenes until the one called `name` is on top."""
+        self.router.back_to(name)
 
     # -- settings ----------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
@@ -138,7 +175,7 @@ class App:
         move, not how long the table waits: see table/effects.py.)"""
         return SPEED_FACTOR[self.settings.animation_speed]
 
-    def remember(self, **changes: object) -> None:
+    def remember(self, **changes: Any) -> None:
         self.apply_settings(replace(self.settings, **changes))
 
     # -- layout units ------------------------------------------------------------------
@@ -194,17 +231,11 @@ class App:
 
     def request_quit(self) -> None:
         """Closing the window: leave at once, unless a match in play could not be saved."""
-        from game.app.scenes.confirm import ConfirmQuitScene
-        from game.app.scenes.table import TableScene
-
         at_risk = False
         for scene in self.stack:
-            if isinstance(scene, TableScene) and not scene.demo and scene.match.live:
-                self.saves.last_error = ""
-                scene.autosave(force=True)
-                at_risk |= not self.saves.enabled or bool(self.saves.last_error)
-        if at_risk and not isinstance(self.top, ConfirmQuitScene):
-            self.push(ConfirmQuitScene(self))
+            at_risk |= scene.save_before_quit()
+        if at_risk and (self.top is None or self.top.name != "confirm_quit"):
+            self.open("confirm_quit")
         else:
             self.quit()
 
@@ -236,12 +267,18 @@ class App:
             hook(self)
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        safe = safe_text_event(event)  # before any text box sees it (see game.app.textsafe)
+        if safe is None:
+            return
+        event = safe
         if event.type == pygame.QUIT:
             self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
             self._resized()
+            if self.settings.window_size != self.size:
+                self.remember(window_size=self.size)
             return
         presses = self.pads.keys_for(event, self.settings.key_bindings)
         if presses:
@@ -289,6 +326,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.saves.flush()  # the last round's history write, if it is still going
         # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
         from game.app import fonts
         from game.app.art import _raster

@@ -3,14 +3,15 @@ daily deal (same seed and rules for everyone on a date; its result kept in stati
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.i18n import tr
-from game.app.table.match import MatchController
-from game.engine import IllegalAction
+from game.engine import IllegalAction, Rules
 from saves.dealcode import SEAT_KINDS, Deal, daily_deal, encode
-from saves.match import SeatInfo, new_match_id
+from saves.history import RoundRecord
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo, new_match_id
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -18,15 +19,29 @@ if TYPE_CHECKING:
 AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
 
 
-def code_of(rules, seats, seed: int) -> str:
+class DealtMatch(Protocol):
+    rules: Rules
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
+    seed: int
+
+
+def code_of(rules: Rules, seats: Sequence[SeatInfo], seed: int) -> str:
     """The deal code of a match: its rules, who sits where (human or tier) and its seed."""
     kinds = tuple("human" if not s.is_ai else s.tier if s.tier in SEAT_KINDS else "normal"
                   for s in seats)
     return encode(Deal(rules, kinds, seed))
 
 
-def match_code(match: MatchController) -> str:
+def match_code(match: DealtMatch) -> str:
+    """The deal code of a match (or of a recorded round's match)."""
     return code_of(match.rules, match.seats, match.seed)
+
+
+def record_code(record: RoundRecord) -> str:
+    """The deal code of the match a kept round came from."""
+    return code_of(record.rules, record.seats, record.seed)
 
 
 def seats_for(deal: Deal) -> list[SeatInfo]:
@@ -36,7 +51,7 @@ def seats_for(deal: Deal) -> list[SeatInfo]:
     first = True
     for i, kind in enumerate(deal.seats):
         if kind == "human":
-            seats.append(SeatInfo.human(tr("seat.you") if first else
+            seats.append(SeatInfo.human(DEFAULT_HUMAN_NAME if first else
                                         tr("seat.player", number=i + 1)))
             first = False
         else:
@@ -48,23 +63,36 @@ def start_deal(app: App, deal: Deal, *, daily: date | None = None,
                replace: bool = False) -> bool:
     """Sit down at the deal's table (replacing the top scene when `replace`). A daily deal's
     result goes into the statistics when its round ends."""
-    from game.app.scenes.message import MessageScene
-    from game.app.scenes.table import TableScene
-
+    match_id = new_match_id() if daily is not None else None
     try:
-        match = MatchController(deal.rules, seats_for(deal), deal.seed)
+        app.open("match", deal.rules, seats_for(deal), deal.seed, match_id=match_id,
+                 replace=replace)
     except IllegalAction as exc:
-        app.push(MessageScene(app, tr("code.cannot_start"), str(exc)))
+        app.open("message", tr("code.cannot_start"), str(exc))
         return False
-    if daily is not None:
-        match.match_id = new_match_id()
-        app.saves.daily_matches[match.match_id] = daily.isoformat()
-    table = TableScene(app, match)
-    if replace:
-        app.replace(table)
-    else:
-        app.push(table)
+    if daily is not None and match_id is not None:
+        app.saves.daily_matches[match_id] = daily.isoformat()
     return True
+
+
+def daily_date(app: App, match) -> date | None:
+    """The date whose daily deal this match is (None for any other match): known for a
+    match started from the menu's Daily deal, and recognised by its code for today's."""
+    day = app.saves.daily_matches.get(match.match_id or "")
+    if day is not None:
+        return date.fromisoformat(day)
+    today = date.today()
+    if match_code(match) == encode(daily_deal(today)):
+        return today
+    return None
+
+
+def daily_title(app: App, match) -> str:
+    """"Daily deal · 1 December 2026" for a daily deal's match, else ""."""
+    from game.app.i18n import date_text
+
+    day = daily_date(app, match)
+    return tr("app.daily_title", date=date_text(day)) if day is not None else ""
 
 
 def start_daily(app: App, today: date | None = None) -> bool:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pygame
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scenes.paged import PagedScene
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.match import AUTOSAVE, summary_of
+from saves.match_summary import summary_of
+from saves.slots import AUTOSAVE
 
 
 class LoadScene(PagedScene):
@@ -27,7 +28,7 @@ class LoadScene(PagedScene):
         w, h = self.app.size
         u = self.app.u
         top, row_h, per_page = self._rows()
-        self.slots: list[SaveEntry] = self.paginate(self.app.saves.list(), per_page)
+        self.slots: list[SaveEntry] = self.paginate(self.app.saves.entries(), per_page)
         self.load_buttons: dict[object, SaveEntry] = {}
         self.delete_buttons: dict[object, SaveEntry] = {}
         for i, entry in enumerate(self.slots):
@@ -77,7 +78,7 @@ class LoadScene(PagedScene):
                 why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""
                 detail = tr("load.unreadable", reason=why)
             else:
-                seats = ", ".join(f"{seat.name} {score}" for seat, score in
+                seats = ", ".join(f"{seat_name(seat.name)} {score}" for seat, score in
                                   zip(s.seats, s.scores, strict=True))
                 detail = tr("load.detail", round=s.round, preset=tr(f"preset.{s.preset}"),
                             seats=seats)

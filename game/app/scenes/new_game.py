@@ -11,10 +11,10 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
-from game.app.table.match import MatchController
+from game.app.textsafe import entry_text
 from game.app.ui import (
     GOLD,
     SCROLLBAR_W,
@@ -28,7 +28,7 @@ from game.app.ui import (
 )
 from game.engine import PRESETS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
-from saves.match import SeatInfo
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
 KINDS = ("human", "easy", "normal", "hard", "expert")
 AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
@@ -44,7 +44,7 @@ def remembered_name(value: object) -> str | None:
     text, empty, longer than the entry accepts, or holding control characters)."""
     if not isinstance(value, str):
         return None
-    name = value.strip()
+    name = entry_text(value).strip()  # what the name box could hold (see game.app.textsafe)
     if not name or len(name) > NAME_LIMIT or not name.isprintable():
         return None
     return name
@@ -69,7 +69,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 
 
 def default_seats() -> list[dict[str, str]]:
-    return [{"name": tr("seat.you"), "kind": "human"},
+    return [{"name": DEFAULT_HUMAN_NAME, "kind": "human"},
             {"name": AI_NAMES[0], "kind": "normal"},
             {"name": AI_NAMES[1], "kind": "normal"},
             {"name": AI_NAMES[2], "kind": "normal"}]
@@ -137,7 +137,7 @@ class NewGameScene(Scene):
             y = y0 + i * step
             entry = UITextEntryLine(pygame.Rect(x0, y, entry_w, row_h), app.ui,
                                     container=box)
-            entry.set_text(seat["name"])
+            entry.set_text(seat_name(seat["name"]))
             entry.set_text_length_limit(NAME_LIMIT)
             self.add(entry)
             self.focus.add(entry)
@@ -205,7 +205,7 @@ class NewGameScene(Scene):
     def _collect_names(self) -> None:
         for entry, i in self.entries.items():
             if i < len(self.seats):
-                self.seats[i]["name"] = entry.get_text().strip()
+                self.seats[i]["name"] = stored_name(entry.get_text().strip())
         self.seed_text = self.seed_entry.get_text().strip()
 
     def on_button(self, element) -> None:
@@ -215,7 +215,7 @@ class NewGameScene(Scene):
         if element in self.kind_buttons:
             seat = self.seats[self.kind_buttons[element]]
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + step) % len(KINDS)]
-            if seat["kind"] != "human" and seat["name"] == tr("seat.you"):
+            if seat["kind"] != "human" and seat["name"] == DEFAULT_HUMAN_NAME:
                 seat["name"] = self._free_name()
         elif element in self.remove_buttons and len(self.seats) > 2:
             del self.seats[self.remove_buttons[element]]
@@ -232,20 +232,16 @@ class NewGameScene(Scene):
             name = preset_name(self.rules)
             nxt = PRESET_ORDER[(PRESET_ORDER.index(name) + step) % 3] if name != "custom" \
                 else "official"
-            self.rules = PRESETS[nxt].with_options(target_score=self.rules.target_score)
+            self.rules = PRESETS[nxt]  # all of it, target score too (one meaning of a preset)
         elif element is self.edit_b:
-            from game.app.scenes.rules_edit import RulesEditScene
-
-            self.app.push(RulesEditScene(self.app, self))
+            self.app.open("rules_edit", self)
             return
         elif element is self.target_b:
             t = self.rules.target_score
             i = TARGETS.index(t) if t in TARGETS else TARGETS.index(500)
             self.rules = self.rules.with_options(target_score=TARGETS[(i + step) % len(TARGETS)])
         elif element is self.code_b:
-            from game.app.scenes.replays import CodeScene
-
-            self.app.push(CodeScene(self.app))
+            self.app.open("deal_code")
             return
         elif element is self.start_b:
             self.start()
@@ -261,13 +257,13 @@ class NewGameScene(Scene):
     def _repair_names(self) -> None:
         """Remembered names the game cannot use are replaced by the default for the seat."""
         for seat in self.seats:
-            seat["name"] = remembered_name(seat["name"]) or ""
+            seat["name"] = stored_name(remembered_name(seat["name"]) or "")
         for i, seat in enumerate(self.seats):
             if seat["name"]:
                 continue
             used = {s["name"] for s in self.seats}
             if seat["kind"] == "human":
-                name = tr("seat.you") if i == 0 else tr("seat.player", number=i + 1)
+                name = DEFAULT_HUMAN_NAME if i == 0 else tr("seat.player", number=i + 1)
                 seat["name"] = name if name not in used else self._free_name()
             else:
                 seat["name"] = self._free_name()
@@ -308,15 +304,13 @@ class NewGameScene(Scene):
         seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
                  else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
         try:
-            match = MatchController(self.rules, seats, seed)
+            table = self.app.router.make("match", self.rules, seats, seed)
         except IllegalAction as exc:
             self.error = str(exc)
             return
         self.app.remember(last_seats=tuple(dict(s) for s in self.seats),
                           last_rules=self.rules.to_dict())
-        from game.app.scenes.table import TableScene
-
-        self.app.replace(TableScene(self.app, match))
+        self.app.replace(table)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
@@ -356,14 +350,16 @@ class NewGameScene(Scene):
             surface.blit(teams, (u(40), getattr(self, "hint_y", h - u(120))))
         if self.other_match:
             # Between Back and Start, where nothing else is drawn: two lines at most.
-            left = self.back_b.rect.right + u(20)
+            back = self.back_b
+            assert back is not None  # made in build(), before anything is drawn
+            left = back.rect.right + u(20)
             room = max(u(40), self.start_b.rect.left - u(20) - left)
             size = u(16)
             lines = wrap(self.other_match, size, room)
             while len(lines) > 2 and size > 9:
                 size -= 1
                 lines = wrap(self.other_match, size, room)
-            y = self.back_b.rect.centery - len(lines) * (size + u(2)) // 2
+            y = back.rect.centery - len(lines) * (size + u(2)) // 2
             for line in lines:
                 surface.blit(fonts.render(line, size, GOLD), (left, y))
                 y += size + u(2)

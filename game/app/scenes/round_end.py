@@ -18,7 +18,7 @@ from game.engine.scoring import team_totals
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 FLOW_MS = 1400.0  # the losers' cards flowing into the winner's row, at normal speed
 CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
@@ -29,12 +29,12 @@ CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
 class RoundEndScene(Scene):
     name = "round_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         table.history.append(list(table.match.state.scores))
         m = table.match
-        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
+        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
         s = m.state
         last = self.facts.rounds[-1] if self.facts.rounds else None
         if last is None or last.after != tuple(s.scores) or last.round_no != s.round_no:
@@ -65,23 +65,32 @@ class RoundEndScene(Scene):
         menu = pygame.Rect(0, 0, u(240), u(46))
         menu.bottomleft = (u(30), h - u(28))
         self.menu_b = button(self, "round.menu", menu)
+        # The deal code, between the two buttons, to share the match.
+        from game.app.codeline import CodeLine
+        from game.app.replay_deals import match_code
+
+        room = pygame.Rect(menu.right + u(10), rect.top, rect.left - menu.right - u(20),
+                           rect.height)
+        row = fonts.font(u(16)).get_linesize() + u(14)
+        above = pygame.Rect(u(30), min(rect.top, menu.top) - u(8) - row, w - u(60), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16), above)
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.match_end import MatchEndScene
-        from game.app.scenes.menu import MenuScene
-
         if element is self.next_b:
             if self.match_over:
-                self.app.replace(MatchEndScene(self.app, self.table))
+                self.app.open("match_end", self.table, replace=True)
             else:
                 self.app.pop()
                 self.table.start_next_round()
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
+        else:
+            self.code_line.press(element)
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.code_line.update(dt)
 
     def _flow(self) -> float:
         """0..1: how far the losers' cards have flowed into the winner's row."""
@@ -105,12 +114,20 @@ class RoundEndScene(Scene):
         title = fonts.fit(text, u(34), w - u(60), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(14))))
         sub = self._subtitle()
+        from game.app.replay_deals import daily_title
+
+        daily = daily_title(app, m)
+        if daily:  # the daily deal says so, before how it is scored
+            sub = f"{daily} · {sub}" if sub else daily
+        self.shown_subtitle = sub  # what this frame shows under the title (for tests)
         if sub:
             st = fonts.fit(sub, u(17), w - u(60), (200, 225, 210))
             surface.blit(st, st.get_rect(midtop=(w // 2, u(14) + title.get_height() + u(2))))
         # Rows: name | cards left | points | this round | total | progress to the target.
         top = u(84)
-        bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - u(12)  # above the buttons
+        # Above the buttons, and above the code line when it has a row of its own.
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
+                     self.code_line.room.top) - u(12)
         chart_h = u(150)
         n = s.n
         row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))
@@ -185,13 +202,13 @@ class RoundEndScene(Scene):
         # The losers' cards fly into the winner's row, one after another.
         if flying:
             target = (x_delta, winner_row_y + u(2))
-            k = len(flying)
+            n_flying = len(flying)
             for idx, (c, pos) in enumerate(flying):
-                start = idx / max(k, 1) * 0.6
-                t = max(0.0, min(1.0, (flow - start) / 0.4))
-                if t >= 1.0:
+                begins = idx / max(n_flying, 1) * 0.6
+                along = max(0.0, min(1.0, (flow - begins) / 0.4))
+                if along >= 1.0:
                     continue
-                e = t * t * (3 - 2 * t)
+                e = along * along * (3 - 2 * along)
                 at = (int(pos[0] + (target[0] - pos[0]) * e), int(pos[1] + (target[1] - pos[1])
                                                                    * e))
                 self._thumb(surface, c, cw, at)
@@ -206,13 +223,7 @@ class RoundEndScene(Scene):
         if show_chart and len(self.table.history) > 1:
             self._chart(surface, pygame.Rect(u(30), max(y_after, bottom - chart_h),
                                              w - u(60) - u(120), chart_h))
-        # The deal code, between the two buttons, to share the deal.
-        from game.app.replay_deals import match_code
-
-        room = self.next_b.rect.left - self.menu_b.rect.right - u(20)
-        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), room, (200, 220, 205))
-        surface.blit(code, code.get_rect(center=(
-            (self.menu_b.rect.right + self.next_b.rect.left) // 2, self.menu_b.rect.centery)))
+        self.code_line.draw(surface)
 
     def _thumb(self, surface: pygame.Surface, card: int, width: int,
                pos: tuple[int, int]) -> None:

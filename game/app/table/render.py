@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 
 import pygame
 
@@ -186,7 +187,7 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
 
 def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
               live: set[int] | None, selected: int, chosen: list[int], face_up: bool,
-              shake: dict[int, float], fresh: set[int] = frozenset()) -> list[pygame.Rect]:
+              shake: dict[int, float], fresh: AbstractSet[int] = frozenset()) -> list[pygame.Rect]:
     """`live`: the cards some legal action uses, raised, the others dimmed; None when the
     player turned the highlight off (nothing raised or dimmed)."""
     rects = hand_positions(layout, len(cards))
@@ -259,10 +260,11 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
     room = max(1, (rect.height - int(10 * u)) // step)
     wrapped: list[str] = []
     for line in lines[-room:]:
-        wrapped += wrap(line, font, inner)
+        wrapped += wrap(line, fonts.font(int(14 * u), text=line), inner)
     y = rect.y + int(6 * u)
     for line in wrapped[-room:]:
-        surface.blit(font.render(line, True, (225, 235, 225)), (rect.x + int(6 * u), y))
+        surface.blit(fonts.render(line, int(14 * u), (225, 235, 225)),
+                     (rect.x + int(6 * u), y))
         y += step
 
 

@@ -1,10 +1,12 @@
-"""The lesson table (the real TableScene with a lesson checking each move before the engine
+"""The lesson table (the table's stage, with a lesson checking each move before the engine
 sees it), the tutorial's lesson list, and the rules' Try it list."""
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -12,19 +14,27 @@ from pygame_gui.elements import UIButton
 from game.app import fonts
 from game.app.i18n import key, tr
 from game.app.scene import Scene
-from game.app.scenes.table import TableScene
+from game.app.scenes.prompt import colour_picker, decision_prompt, jump_in_flow, options_picker
 from game.app.table import render
+from game.app.table.controls import ActionButtons
+from game.app.table.decision import NOTHING, Decision, decide
+from game.app.table.hud import Notice
+from game.app.table.input import TableInput
 from game.app.table.match import MatchController
+from game.app.table.stage import Stage
+from game.app.table.views import PlayViews
+from game.app.table.wording import card_word
 from game.app.tutorial.lessons import (
     TRY_IT_OPTIONS,
+    BrokenLesson,
     Lesson,
     basics,
+    broken_lessons,
     lesson_for,
     try_it_available,
 )
 from game.app.ui import GOLD, WHITE, button, felt
-from game.engine import Action, Kind, redact
-from game.engine import events as ev
+from game.engine import Action, Kind
 from game.engine.cards import CARD_FACE
 from game.engine.state import Phase
 from saves.match import SeatInfo
@@ -63,15 +73,15 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-class TutorialScene(TableScene):
-    """One lesson on the table. Opponents never act on their own: the lesson's scripted
-    opening moves are all they do. A move the lesson does not ask for is explained and never
-    sent to the engine, so it costs nothing."""
+class TutorialScene(PlayViews, Scene):
+    """One lesson on the table's stage. Opponents never act on their own: the lesson's
+    scripted opening moves are all they do. A move the lesson does not ask for is explained
+    and never sent to the engine, so it costs nothing."""
 
     name = "tutorial"
-    own_label = False  # the lesson's panel stands where the table puts your name and score
 
     def __init__(self, app, lessons: list[Lesson], index: int = 0) -> None:
+        super().__init__(app)
         self.lessons = lessons
         self.index = index
         self.lesson = lessons[index]
@@ -79,9 +89,15 @@ class TutorialScene(TableScene):
         names = [tr("tutorial.you")] + [tr("tutorial.opponent", number=i)
                                        for i in range(1, le.players)]
         seats = [SeatInfo.human(names[0])] + [SeatInfo.ai(n, "easy") for n in names[1:]]
-        match = MatchController(le.rules, seats, seed=1)
-        match.state = le.position()
-        super().__init__(app, match)
+        self.match = MatchController(le.rules, seats, seed=1)
+        self.match.state = le.position()
+        self.stage = Stage(app, self.match, 0)
+        self.stage.on_resync = self.resync
+        self.input = TableInput(self)
+        self.controls = ActionButtons(self)
+        self.notice = Notice()
+        self.decision: Decision = NOTHING
+        self.prompted_version = -1
         self.step = 0
         self.seen = 0
         self.finished = False
@@ -93,11 +109,21 @@ class TutorialScene(TableScene):
     # -- the lesson ------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
+        self.resync()
         if not self.opened:
             self.opened = True
             for action in self.lesson.opening(self.match.state):
-                self.animate(self.match.apply(action))
+                self.perform(action)
             self.seen = len(self.match.log)
+
+    def exit(self) -> None:
+        self.match.close()  # a lesson is never saved
+        super().exit()
+
+    @property
+    def sandbox(self) -> bool:
+        """A Try it from the rules: one lesson alone, with no next lesson."""
+        return self.lesson.kind != "basics" or len(self.lessons) == 1
 
     def instruction(self) -> str:
         if self.finished:
@@ -105,10 +131,31 @@ class TutorialScene(TableScene):
             return tr(self.lesson.done_key(), points=points)
         return tr(self.lesson.step_key(self.step))
 
+    def finished_text(self) -> str:
+        """What to press now, naming only the button that is there."""
+        if self.sandbox:
+            return tr("tutorial.finished_try")
+        last = self.index + 1 >= len(self.lessons)
+        return tr("tutorial.finished_last" if last else "tutorial.finished_next")
+
+    def score_cards(self) -> str:
+        """After a round a lesson won: the cards left in the other hands and their points,
+        so the score it explains can be checked."""
+        s = self.match.state
+        if s.phase < Phase.ROUND_OVER:
+            return ""
+        from game.engine.cards import CARD_POINTS
+
+        left = [c for seat in range(s.n) if seat != self.stage.viewer for c in s.hands[seat]]
+        if not left:
+            return ""
+        cards = " + ".join(f"{card_word(c)} {CARD_POINTS[c]}" for c in left)
+        return tr("tutorial.score_cards", cards=cards, points=sum(CARD_POINTS[c] for c in left))
+
     def correct(self, cards: tuple[int, ...] = ()) -> None:
         """A move the lesson does not want: shown why, kindly; nothing is played."""
         for c in cards:
-            self._shake(c)
+            self.stage.shake(c)
         self.corrections += 1
         self.say(tr(self.lesson.wrong_key()), 7000)
         self.prompted_version = -1  # the decision's picker opens again
@@ -124,44 +171,74 @@ class TutorialScene(TableScene):
             self.finished = True
             self.app.saves.lesson_done(self.lesson.id)
             self.app.sound.play("win")
-            self._label_next()
+            if "next" in self.lesson_buttons:
+                self._label_next()
+            else:
+                self.build()  # a Try it gets its Finish button now
 
-    # -- table overrides -------------------------------------------------------------
+    # -- the seat's decision, as the lesson sees it ------------------------------------
+    def resync(self) -> None:
+        self.match.forget_legal()
+        self.stage.sync()
+        cur = self.input.cursor
+        cur.selected = max(0, min(cur.selected, len(self.stage.model.hand) - 1))
+
+    def decide(self) -> Decision:
+        st = self.stage
+        found = decide(self.match, st.viewer, dealt=st.model.top >= 0, busy=st.director.busy,
+                       chosen=len(self.input.cursor.chosen))
+        if self.finished:
+            status = self.finished_text()
+        else:
+            # Opponents never take a turn in a lesson: no "is thinking" while it waits.
+            status = found.status if found.mine else ""
+        return replace(found, status=status)
+
+    def human_turn(self) -> bool:
+        return self.decide().mine
+
+    def status_text(self) -> str:
+        return self.decide().status
+
+    def say(self, text: str, ms: float = 2600) -> None:
+        self.notice.say(text, self.stage.clock_ms, self.match.version, ms)
+
+    def current_message(self) -> str:
+        return self.notice.current(self.stage.clock_ms, self.match.version)
+
+    # -- acting ----------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         if self.finished:
-            self.say(tr("tutorial.finished"))
+            self.say(self.finished_text())
             return False
         if not self.lesson.steps[self.step].accepts(action):
+            if action.kind == Kind.DRAW and not any(
+                    w.get("button") == "draw" for w in self.lesson.wrong):
+                # Drawing is refused here: say why, not the wrong-card text.
+                self.say(tr("tutorial.no_draw"), 7000)
+                self.corrections += 1
+                return False
             self.correct(action.cards)
             return False
-        ok = super().act(action)
+        ok = self.input.submit(action)
         self._progress()
         return ok
 
-    def click_card(self, card: int, multi: bool = False) -> None:
-        if not self.finished and not self.chosen:
+    def perform(self, action: Action) -> None:
+        # A lesson's round counts in no statistics and is never saved.
+        self.stage.show(self.match.apply(action), 0)
+
+    def vet_card(self, card: int) -> bool:
+        if not self.finished:
             wanted = self.lesson.steps[self.step].faces()
             if wanted and CARD_FACE[card] not in wanted:
                 self.correct((card,))
-                return
-        super().click_card(card, multi)
-
-    def animate(self, events: list[ev.Event]) -> None:
-        # A lesson's round counts in no statistics and is never saved.
-        seen = redact(events, self.viewer if self.viewer is not None else -1)
-        self.player.play(seen)
-        if self.app.speed == 0:
-            self.director.finish_all()
-        from game.app.table.anim import Step as AnimStep
-
-        self.director.add(AnimStep([], on_done=self.resync))
-
-    def autosave(self, force: bool = False) -> None:
-        pass
+                return False
+        return True
 
     def update(self, dt: float) -> None:
-        self._advance(dt)
-        self._refresh_buttons()
+        self.stage.advance(dt)
+        self.refresh()
         if self.director.busy:
             return
         self._progress()
@@ -169,18 +246,43 @@ class TutorialScene(TableScene):
         if not self.finished and s.phase < Phase.ROUND_OVER and s.current == self.viewer:
             self._prompt_if_needed()
 
+    def update_covered(self, dt: float) -> None:
+        self.stage.advance(dt)
+        self.decision = self.decide()
+
+    def refresh(self) -> None:
+        self.decision = self.decide()
+        self.controls.refresh(self.decision, self.stage.layout, self.stage.viewer)
+
+    def _prompt_if_needed(self) -> None:
+        if self.prompted_version == self.match.version or self.app.top is not self:
+            return
+        prompt = decision_prompt(self)
+        self.prompted_version = self.match.version
+        if prompt is not None:
+            self.app.push(prompt)
+
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
         super().build()
+        self.stage.relayout()
+        self.controls.build(self.stage.layout)
+        self.resync()
+        self.refresh()
         u = self.app.u
         f = fonts.font(u(20))  # the theme's button text size
         labels = {"next": self._next_key(), "leave": "tutorial.leave"}
+        if self.sandbox and not self.finished:
+            del labels["next"]  # a Try it has no lesson to skip to
         width = max(f.size(tr(k))[0] for k in ("tutorial.skip", "tutorial.next",
                                                "tutorial.finish", "tutorial.leave")) + u(40)
         self.lesson_buttons = {}
         for i, (name, k) in enumerate(labels.items()):
             rect = pygame.Rect(u(12), u(10) + i * u(46), width, u(40))
             self.lesson_buttons[name] = button(self, k, rect, focus=False)
+
+    def relayout(self) -> None:
+        self.stage.relayout()
 
     def _next_key(self) -> str:
         if not self.finished:
@@ -199,7 +301,7 @@ class TutorialScene(TableScene):
         elif element is b.get("next"):
             self.next_lesson()
         else:
-            super().on_button(element)
+            self.controls.press(element, self)
 
     def next_lesson(self) -> None:
         if self.index + 1 < len(self.lessons):
@@ -211,17 +313,29 @@ class TutorialScene(TableScene):
         # The lesson knows the move it wants: the hint repeats it, never another move.
         self.say(self.instruction(), 5000)
 
-    def status_text(self) -> str:
-        if self.finished:
-            return tr("tutorial.finished")
-        # Opponents never take a turn in a lesson: no "is thinking" while the lesson waits.
-        return super().status_text() if self._human_turn() else ""
+    def press_jump(self) -> None:
+        jump_in_flow(self)
+
+    def press_uno(self) -> None:
+        self.input.press_uno()
 
     def open_pause(self) -> None:
         self.app.pop()  # Escape or Menu leaves the lesson: nothing to save
 
-    def _round_over(self) -> None:
-        pass  # the lesson's own panel says what the round scored
+    def pick_colour(self, then: Callable[[int], object]) -> None:
+        self.app.push(colour_picker(self, then))
+
+    def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
+        self.app.push(options_picker(self, title, options))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.input.mouse_down(event):
+            return
+        super().handle(event)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        self.input.key(event)
 
     # -- drawing ---------------------------------------------------------------------
     def highlight_rects(self) -> list[pygame.Rect]:
@@ -243,7 +357,11 @@ class TutorialScene(TableScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        cur = self.input.cursor
+        # The lesson's panel stands where the table puts your name and score.
+        self.stage.draw(surface, self.decision, selected=cur.selected,
+                        stock_focus=cur.stock_focus, chosen=cur.chosen,
+                        banner=self.current_message() or self.decision.status)
         u = self.app.u
         pulse = 0.5 + 0.5 * math.sin(self.clock_ms / 220)
         colour = (255, int(180 + 60 * pulse), 40)
@@ -281,6 +399,8 @@ class TutorialScene(TableScene):
         le = self.lesson
         paras: list[tuple[str, tuple, bool]] = [(tr(le.title_key()), GOLD, True),
                                                 (self.instruction(), WHITE, False)]
+        if self.finished and self.score_cards():
+            paras.append((self.score_cards(), GOLD, False))
         if le.option:
             paras.append((tr(f"ruledesc.{le.option}"), RULE_TEXT, False))
         inner = area.width - u(24)
@@ -320,10 +440,12 @@ class ListScene(Scene):
     name = "lessons"
     title_key = "tutorial.title"
 
-    def __init__(self, app, lessons: list[Lesson]) -> None:
+    def __init__(self, app, lessons: list[Lesson],
+                 broken: tuple[BrokenLesson, ...] = ()) -> None:
         super().__init__(app)
         self.lessons = lessons
-        self.items: dict[object, int] = {}
+        self.broken = broken  # lesson files that failed their checks: listed, unavailable
+        self.items: dict[UIButton, int] = {}
 
     def label(self, lesson: Lesson) -> str:
         done = lesson.id in self.app.saves.stats().lessons
@@ -340,7 +462,7 @@ class ListScene(Scene):
         avail = h - top - u(90)
         row = u(46)
         rows = max(1, avail // row)
-        cols = -(-len(self.lessons) // rows)
+        cols = -(-(len(self.lessons) + len(self.broken)) // rows)
         col_w = (w - u(60)) // max(cols, 1)
         self.items = {}
         for i, le in enumerate(self.lessons):
@@ -348,6 +470,12 @@ class ListScene(Scene):
             rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
             b = button(self, self.label(le), rect, object_id="#small", title=tr(le.title_key()))
             self.items[b] = i
+        for i, bad in enumerate(self.broken, len(self.lessons)):
+            c, r = divmod(i, rows)
+            rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
+            b = button(self, "tutorial.item_unavailable", rect, object_id="#small",
+                       focus=False, title=broken_title(bad))
+            b.disable()
         self.add_back()
 
     def first_button(self, top: int) -> pygame.Rect | None:
@@ -375,18 +503,38 @@ class ListScene(Scene):
         u = self.app.u
         t = fonts.fit(tr(self.title_key), u(36), surface.get_width() - u(60), GOLD, bold=True)
         surface.blit(t, (u(30), u(24)))
+        if self.broken:
+            # Left of Back, on the bottom line, clear of the list above it.
+            first = self.broken[0]
+            note = tr("tutorial.unavailable_note", count=len(self.broken),
+                      title=broken_title(first), reason=first.reason)
+            back = self.back_b.rect if self.back_b is not None else pygame.Rect(
+                surface.get_width() - u(30), surface.get_height() - u(45), 0, 0)
+            line = fonts.fit(note, u(15), max(u(100), back.left - u(60)), (255, 190, 150))
+            surface.blit(line, line.get_rect(midleft=(u(30), back.centery)))
+
+
+def broken_title(bad: BrokenLesson) -> str:
+    """What a lesson file that failed its checks is called in a list: its title when its
+    id or option could be read, else its file name."""
+    key = bad.title_key()
+    title = tr(key) if key else ""
+    return title if title and title != f"uno.{key}" else bad.file
 
 
 class LessonsScene(ListScene):
     """Learn to play: the basic lessons in order, resuming at the first not yet done."""
 
     def __init__(self, app) -> None:
-        super().__init__(app, basics())
+        super().__init__(app, basics(), broken_lessons("basics"))
 
     def first_button(self, top: int) -> pygame.Rect | None:
         u = self.app.u
         done = self.app.saves.stats().lessons
-        k = "tutorial.continue" if any(le.id in done for le in self.lessons) else \
+        started = any(le.id in done for le in self.lessons)
+        every = all(le.id in done for le in self.lessons)
+        # With every lesson done the button says it starts over, not "Continue".
+        k = "tutorial.restart" if every else "tutorial.continue" if started else \
             "tutorial.start"
         width = fonts.font(u(26), bold=True).size(tr(k))[0] + u(60)  # #big_button text
         rect = pygame.Rect(u(30), top, max(u(260), width), u(50))
@@ -410,7 +558,8 @@ class TryItScene(ListScene):
     title_key = "tutorial.try_title"
 
     def __init__(self, app) -> None:
-        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))])
+        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))],
+                         broken_lessons("rule"))
 
     def on_button(self, element) -> None:
         if element in self.items:

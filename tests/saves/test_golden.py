@@ -15,6 +15,7 @@ import pytest
 from game.engine import NEXT_ROUND, Kind, Phase, Rules, State
 from saves.autosaves import autosave_store, load_autosave
 from saves.dealcode import Deal, daily_deal, decode, encode
+from saves.errors import ReplayRefused
 from saves.history import load_history
 from saves.match_slots import load_match, match_store
 
@@ -37,6 +38,12 @@ def dealt(rules: Rules, players: int, seed: int) -> dict[str, Any]:
     return cards_of(state)
 
 
+def as_read(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The stored snapshot as this version reads it: a later version may add state fields
+    (with their defaults), which is not a change of the match."""
+    return State.from_dict(snapshot).to_dict()
+
+
 CODES = golden("deal_codes.json")["codes"]
 
 
@@ -45,10 +52,16 @@ def test_the_golden_match_loads_as_saved(tmp_path: Path) -> None:
     shutil.copyfile(GOLDEN / "match.json", tmp_path / "golden-match.json")
     loaded = load_match("golden-match", match_store(tmp_path))
     assert not loaded.from_backup and loaded.issue is None
-    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
-    assert [a.to_dict() for a in loaded.record.actions] == raw["payload"]["actions"]
+    assert loaded.state.to_dict() == as_read(raw["payload"]["snapshot"])
     assert loaded.record.match_id == raw["payload"]["match_id"]
     assert (tmp_path / "golden-match.json").exists()  # not set aside
+    if loaded.replay_notice is None:
+        assert [a.to_dict() for a in loaded.record.actions] == raw["payload"]["actions"]
+    else:
+        # This version judges a logged move otherwise (the file was made before issue #20's
+        # readings: its challenged run of two +4s is now judged per player, action 200):
+        # the match goes on from its snapshot instead of being lost.
+        assert loaded.record.base is not None and loaded.record.actions == ()
 
 
 def test_the_golden_match_loads_as_an_autosave(tmp_path: Path) -> None:
@@ -56,7 +69,7 @@ def test_the_golden_match_loads_as_an_autosave(tmp_path: Path) -> None:
     match_id = raw["payload"]["match_id"]
     shutil.copyfile(GOLDEN / "match.json", tmp_path / f"{match_id}.json")
     loaded = load_autosave(match_id, autosave_store(tmp_path))
-    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert loaded.state.to_dict() == as_read(raw["payload"]["snapshot"])
 
 
 def test_the_golden_match_has_what_it_pins() -> None:
@@ -88,12 +101,24 @@ def test_the_golden_history_replays_each_round_as_dealt(tmp_path: Path) -> None:
     shutil.copyfile(GOLDEN / "history.json", path)
     deals = golden("match_deals.json")["deals"]
     for entry in load_history(path):
-        state = entry.before_round()
-        state.apply(entry.actions[entry.start])
-        assert cards_of(state) == deals[entry.round_no - 1], entry.id
-        end, _ = entry.replay_events()
+        try:
+            state = entry.before_round()
+            state.apply(entry.actions[entry.start])
+            assert cards_of(state) == deals[entry.round_no - 1], entry.id
+            end, _ = entry.replay_events()
+        except ReplayRefused as refused:
+            # Recorded under a reading this version changed (the file predates issue #20: its
+            # challenged run of two +4s, actions[200], is now judged per player). The viewer
+            # lists such an entry as damaged, saying why; it never crashes.
+            assert refused.index == 200, entry.id
+            continue
         assert list(end.scores) == list(entry.scores), entry.id
-        assert entry.actions[entry.start].kind == Kind.NEXT_ROUND
+    # Round 1 of a match replays from the seed alone, so its deal is always checked.
+    first = next(e for e in load_history(path) if e.round_no == 1)
+    state = first.before_round()
+    state.apply(first.actions[first.start])
+    assert cards_of(state) == deals[0]
+    assert all(e.actions[e.start].kind == Kind.NEXT_ROUND for e in load_history(path))
 
 
 @pytest.mark.parametrize("entry", CODES, ids=[f"{e['name']}/{len(e['seats'])}" for e in CODES])
@@ -139,7 +164,7 @@ def test_the_golden_match_survives_an_engine_that_judges_challenges_otherwise(
     shutil.copyfile(GOLDEN / "match.json", tmp_path / "golden-match.json")
     loaded = load_match("golden-match", match_store(tmp_path))
     assert loaded.replay_notice is not None and "challenge" in loaded.replay_notice
-    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert loaded.state.to_dict() == as_read(raw["payload"]["snapshot"])
     assert loaded.record.base is not None and loaded.record.actions == ()
     assert (tmp_path / "golden-match.json").exists()
 

@@ -189,7 +189,16 @@ def test_a_round_kept_beside_the_golden_history_keeps_its_rounds(tmp_path: Path)
     raw = golden("history.json")["payload"]["rounds"]
     assert [r.id for r in rounds] == ["newmatch01-1"] + [entry["id"] for entry in raw]
     deals = golden("match_deals.json")["deals"]
+    checked = 0
     for entry in rounds[1:]:
-        start = entry.before_round()
+        try:
+            start = entry.before_round()
+        except ReplayRefused as refused:
+            # Reaching a later round replays the match's challenged run of two +4s
+            # (actions[200]), which this version judges per player (issue #20).
+            assert refused.index == 200 and entry.round_no > 1, entry.id
+            continue
         start.apply(entry.actions[entry.start])
         assert cards_of(start) == deals[entry.round_no - 1]
+        checked += 1
+    assert checked  # round 1 replays from the seed alone: its deal is always checked

@@ -80,7 +80,7 @@ class Lesson:
         return len(self.data["hands"])
 
     def title_key(self) -> str:
-        return f"rule.{self.option}" if self.option else f"lesson.{self.id}.title"
+        return SPECS[self.option].label_key if self.option else f"lesson.{self.id}.title"
 
     def step_key(self, i: int) -> str:
         return f"lesson.{self.id}.step{i + 1}"
@@ -169,7 +169,7 @@ class BrokenLesson:
 
     def title_key(self) -> str:
         if self.option:
-            return f"rule.{self.option}"
+            return SPECS[self.option].label_key
         return f"lesson.{self.id}.title" if self.id else ""
 
 

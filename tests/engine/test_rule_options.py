@@ -4,6 +4,7 @@ that declaration agrees with it: the spec, the default, the range, the player's 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -75,3 +76,18 @@ def test_a_value_outside_its_declared_range_is_refused() -> None:
         Rules(hand_size=4)
     with pytest.raises(RulesError):
         Rules(scoring="most_cards")
+
+
+def test_the_checklist_for_a_new_option_names_files_and_tables_that_exist() -> None:
+    root = LOCALES.parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Adding a rule option", 1)[1].split("\n## ", 1)[0]
+    paths = {p for p in re.findall(r"`([\w./]+)`", section)
+             if "/" in p and "NAME" not in p and p != "RULES.md"}
+    assert len(paths) >= 15 and [p for p in paths if not (root / p).exists()] == []
+    for table, path in [("OPTIONS", "ai/fastsim.py"), ("OPTION_LAYOUT", "saves/dealcode.py"),
+                        ("SECTIONS", "game/app/scenes/rules_edit.py"),
+                        ("_STEPS", "game/app/scenes/rules_edit.py"),
+                        ("TRY_IT_OPTIONS", "game/app/tutorial/lessons.py")]:
+        assert f"`{table}`" in section
+        assert re.search(rf"^{table}\b.*=", (root / path).read_text(encoding="utf-8"), re.M)

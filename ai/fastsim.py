@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from game.engine import Action, Kind, Rules
 from game.engine import rng as erng
-from game.engine.bluff import is_bluff, stack_ok
+from game.engine.bluff import challenged_seats, guilty_seats, is_bluff, shares, stack_ok
 from game.engine.cards import (
     BLANK,
     CARD_FACE,
@@ -184,7 +184,7 @@ class Sim:
                  "drawn", "resume", "give_target", "give_cards", "called", "seating", "pos",
                  "team", "rng", "counts", "lacks", "fresh", "winner", "finish", "limited",
                  "official", "doubles", "same_rank", "trace", "rnd", "reshuffles", "uno_due",
-                 "lazy", "window", "jumps")
+                 "lazy", "window", "jumps", "wd4_run", "wd4_run_bluffs")
 
     def __init__(self, w: WorldLike, rnd: Callable[[], float], trace: Trace | None = None
                  ) -> None:
@@ -204,6 +204,15 @@ class Sim:
         self.wd4_colour = w.wd4_colour
         self.wd4_on = w.wd4_on
         self.wd4_guilty = w.wd4_guilty
+        # The run of +4s a challenge judges: the engine's record, or (a sampled world) the
+        # last +4 alone, judged as the world judged it.
+        run = getattr(w, "wd4_run", None)
+        if run is not None:
+            self.wd4_run = list(run)
+            self.wd4_run_bluffs = list(w.wd4_run_bluffs)  # type: ignore[attr-defined]
+        else:
+            self.wd4_run = [w.wd4_by] if w.wd4_by >= 0 else []
+            self.wd4_run_bluffs = [w.wd4_guilty] if w.wd4_by >= 0 else []
         self.drawn = w.drawn
         self.resume = w.resume
         self.give_target = w.give_target
@@ -287,9 +296,14 @@ class Sim:
     def take(self, seat: int) -> None:
         total = self.pending
         self.pending = 0
+        self.end_run()
+        self.draw(seat, total)
+
+    def end_run(self) -> None:
         self.wd4_by = -1
         self.wd4_on = -1
-        self.draw(seat, total)
+        self.wd4_run = []
+        self.wd4_run_bluffs = []
 
     def won(self, seat: int) -> None:
         self.winner = seat
@@ -297,8 +311,7 @@ class Sim:
         self.window = -1
         self.phase = ROUND_OVER
         self.pending = 0
-        self.wd4_by = -1
-        self.wd4_on = -1
+        self.end_run()
 
     def can_finish(self, cards: tuple[int, ...] | list[int]) -> bool:
         f = self.finish
@@ -321,10 +334,14 @@ class Sim:
         was_pending = self.pending > 0
         if k == WILD_DRAW_FOUR:
             answered = self.discard[-1] if was_pending else -1
+            if self.wd4_by < 0:  # not stacked on a Wild Draw Four: a new run starts
+                self.end_run()
             self.wd4_guilty = is_bluff(r, [c for c in hand if c != first], prev_colour,
                                        answered)
             self.wd4_colour = prev_colour
             self.wd4_on = answered
+            self.wd4_run.append(seat)
+            self.wd4_run_bluffs.append(self.wd4_guilty)
         for c in cards:
             hand.remove(c)
             cnt[COL[c]] -= 1
@@ -351,10 +368,11 @@ class Sim:
             if k == WILD_DRAW_FOUR:
                 self.wd4_by = seat
             else:
-                self.wd4_by = -1
-                self.wd4_on = -1
+                self.end_run()  # a Draw Two breaks the run of Wild Draw Fours
             victim = self.nxt(seat)
-            if was_pending or _answers_penalty(r, k):
+            # Under jump_in a Draw Two waits for its victim, as in the engine (RULES.md
+            # section 6): a twin jumped in first adds up and passes it on.
+            if was_pending or _answers_penalty(r, k) or (k == DRAW_TWO and r.jump_in):
                 self.face(seat, victim, out_now)
                 return
             self.take(victim)
@@ -423,24 +441,30 @@ class Sim:
         self.end_turn(seat)
 
     def challenge(self, seat: int) -> None:
-        accused = self.wd4_by
-        if self.wd4_guilty:
+        """Every player of the run is judged, as the engine's (game/engine/bluff.py)."""
+        guilty = guilty_seats(self.wd4_run, self.wd4_run_bluffs, seat)
+        if guilty:
             total = self.pending
             self.pending = 0
-            self.wd4_by = -1
-            self.wd4_on = -1
-            self.draw(accused, total)
+            self.end_run()
+            for accused, share in zip(guilty, shares(total, len(guilty)), strict=True):
+                self.draw(accused, share)
             self.phase = TURN
         else:
-            self.pending += self.rules.challenge_penalty
+            judged = challenged_seats(self.wd4_run, seat)
+            self.pending += self.rules.challenge_penalty * len(judged)
             self.take(seat)
             self.end_turn(seat)
+
+    def trade_size(self, seat: int) -> int:
+        """Cards each side gives in a 3-card trade: the engine's powers.trade_size."""
+        return min(3, len(self.hands[seat]), len(self.hands[self.give_target]))
 
     def trade(self, seat: int) -> None:
         target = self.give_target
         theirs = self.hands[target]
         taken: list[int] = []
-        for _ in range(min(3, len(theirs))):
+        for _ in range(len(self.give_cards)):  # an even trade, as the engine's
             self.rng, i = erng.below(self.rng, len(theirs))
             taken.append(theirs.pop(i))
         mine = self.hands[seat]
@@ -450,7 +474,9 @@ class Sim:
         mine.extend(taken)
         self.give_cards = []
         self.give_target = -1
-        self.called[seat] = self.called[target] = False
+        for p in (seat, target):  # nobody's count changed: a call with one card stands
+            if len(self.hands[p]) != 1:
+                self.called[p] = False
         self.recount()
         self.end_turn(seat)
 
@@ -487,12 +513,11 @@ class Sim:
             self.give_target = target
             self.give_cards = []
             self.phase = GIVE
-            if not self.hands[seat]:
+            if not self.trade_size(seat):
                 self.trade(seat)
         elif kind == K_GIVE:
             self.give_cards.append(cards[0])
-            done = len(self.give_cards) >= min(3, len(self.hands[seat]))
-            if done:
+            if len(self.give_cards) >= self.trade_size(seat):
                 self.trade(seat)
         elif kind == K_TARGET:
             h = self.hands
@@ -800,7 +825,7 @@ class Sim:
         powers, seven_zero, two_skip = r.wild_powers, r.seven_zero, r.two_player_skip
         official, limited, finish = self.official, self.limited, self.finish
         blank_swaps = r.blank_effect == "swap_hands"
-        quiet2 = not _answers_penalty(r, DRAW_TWO)
+        quiet2 = not _answers_penalty(r, DRAW_TWO) and not r.jump_in  # jumped +2s wait
         to_match, then_play, forced = r.draw_to_match, r.draw_then_play, r.forced_play
         lazy = self.lazy
         rivals = [[o for o in range(n) if team[o] != team[s]] for s in range(n)]

@@ -3,18 +3,27 @@
 Compared with RLCard's UNO game loop (2 players, random legal actions) when rlcard is
 installed: `pip install rlcard` (a benchmark-only dependency). Run:
     python benchmarks/engine_speed.py [--seconds 5]
+    python benchmarks/engine_speed.py --against REV [--repeats 3]   # A/B with REV's engine
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+HERE = Path(__file__).resolve().parents[1]
+# An A/B run measures another revision's engine by importing it from an extracted copy.
+sys.path.insert(0, os.environ.get("UNO_BENCH_ROOT") or str(HERE))
+# An A/B run counts CPU seconds: on a shared machine wall time mostly measures the neighbours.
+CLOCK = time.process_time if os.environ.get("UNO_BENCH_CLOCK") == "cpu" else time.perf_counter
 
 from game.engine import PRESETS, Kind, Rules, State  # noqa: E402
 from game.engine.state import Phase  # noqa: E402
@@ -44,11 +53,11 @@ def rounds_per_second(rules: Rules, players: int, seconds: float, validate: bool
                       ) -> tuple[float, float]:
     rng = random.Random(1)
     done = steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = CLOCK()
+    while CLOCK() - start < seconds:
         steps += random_round(rules, players, done, rng, validate)
         done += 1
-    elapsed = time.perf_counter() - start
+    elapsed = CLOCK() - start
     return done / elapsed, steps / max(done, 1)
 
 
@@ -61,13 +70,13 @@ def rlcard_rounds_per_second(seconds: float) -> float | None:
     game = UnoGame(num_players=2)
     game.np_random.seed(1)
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = CLOCK()
+    while CLOCK() - start < seconds:
         game.init_game()
         while not game.is_over():
             game.step(rng.choice(game.get_legal_actions()))
         done += 1
-    return done / (time.perf_counter() - start)
+    return done / (CLOCK() - start)
 
 
 def clone_apply_per_second(rules: Rules, seconds: float, validate: bool) -> float:
@@ -83,13 +92,13 @@ def clone_apply_per_second(rules: Rules, seconds: float, validate: bool) -> floa
         if s.phase < Phase.ROUND_OVER:
             states.append((s, s.legal_actions(s.current)))
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = CLOCK()
+    while CLOCK() - start < seconds:
         for s, legal in states:
             c = s.clone()
             c.apply(legal[done % len(legal)], validate)
             done += 1
-    return done / (time.perf_counter() - start)
+    return done / (CLOCK() - start)
 
 
 def big_hand_state() -> State:
@@ -121,26 +130,66 @@ def big_hand_ms(seconds: float) -> tuple[float, float, int]:
     75-card hand; and how many actions were listed."""
     s = big_hand_state()
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds / 2 or not done:
+    start = CLOCK()
+    while CLOCK() - start < seconds / 2 or not done:
         listed = s.legal_actions(0)
         done += 1
-    legal_ms = (time.perf_counter() - start) * 1000 / done
+    legal_ms = (CLOCK() - start) * 1000 / done
     draw = next(a for a in listed if a.kind == Kind.DRAW)
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds / 2 or not done:
+    start = CLOCK()
+    while CLOCK() - start < seconds / 2 or not done:
         s.clone().apply(draw)
         done += 1
-    return legal_ms, (time.perf_counter() - start) * 1000 / done, len(listed)
+    return legal_ms, (CLOCK() - start) * 1000 / done, len(listed)
+
+
+def extract_engine(rev: str, into: Path) -> None:
+    """`rev`'s game/engine (and the package file above it) as plain files under `into`."""
+    archive = subprocess.run(["git", "-C", str(HERE), "archive", rev, "game/__init__.py",
+                              "game/engine"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+
+
+def measure(root: Path | None, seconds: float) -> dict[str, float]:
+    env = dict(os.environ, UNO_BENCH_CLOCK="cpu")
+    if root is not None:
+        env["UNO_BENCH_ROOT"] = str(root)
+    done = subprocess.run([sys.executable, __file__, "--json", "--seconds", str(seconds)],
+                          check=True, capture_output=True, text=True, env=env)
+    return {k: v for k, v in json.loads(done.stdout).items() if isinstance(v, (int, float))}
+
+
+def ab(rev: str, seconds: float, repeats: int) -> int:
+    """This tree's engine (A) against `rev`'s (B), alternating ABBA... in fresh processes so
+    that the machine's drift falls on both; the median of each figure, and B→A in %."""
+    runs: dict[str, list[dict[str, float]]] = {"A": [], "B": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        extract_engine(rev, Path(tmp))
+        for i in range(repeats):
+            for side in ("AB" if i % 2 == 0 else "BA"):
+                runs[side].append(measure(None if side == "A" else Path(tmp), seconds))
+    print(f"A = this tree, B = {rev}; median of {repeats} runs each, {seconds} CPU-s a figure")
+    print(f"{'':40} {'A':>12} {'B':>12} {'A vs B':>8}")
+    for key in runs["A"][0]:
+        a = statistics.median(r[key] for r in runs["A"])
+        b = statistics.median(r[key] for r in runs["B"])
+        change = f"{(a - b) / b * 100:+.1f}%" if b else "-"
+        print(f"{key:40} {a:12.3f} {b:12.3f} {change:>8}")
+    print("(ms figures: lower is better; the others: higher is better)")
+    return 0
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--against", metavar="REV", help="A/B: this engine against REV's")
+    p.add_argument("--repeats", type=int, default=3, help="runs of each side in an A/B")
     args = p.parse_args()
     t = args.seconds
+    if args.against:
+        return ab(args.against, t, args.repeats)
     out: dict[str, object] = {}
     for preset in ("official", "community"):
         for players in (2, 4):

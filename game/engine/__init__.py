@@ -4,7 +4,8 @@ from .actions import Action, Kind
 from .cards import Colour, Rank, card_name
 from .errors import EngineError, IllegalAction, NotYourTurn, RulesError, StateError
 from .events import Event, redact
-from .game import NEXT_ROUND, State
+from .game import State
+from .listing import NEXT_ROUND
 from .position import Cards, from_position
 from .rules import COMMUNITY, OFFICIAL, PARTY, PRESETS, SPECS, Rules
 from .state import Phase

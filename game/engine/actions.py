@@ -30,6 +30,39 @@ class Kind(IntEnum):
     NEXT_ROUND = 16   # deal the next round (seat -1: nobody's decision)
 
 
+# The fields each kind carries: (uses cards, uses a colour, uses a target). An action with a
+# field its kind does not use is malformed (a false UNO call holding cards, say): apply()
+# refuses it, so no log can ever hold one.
+USES: dict[Kind, tuple[bool, bool, bool]] = {
+    Kind.PLAY: (True, True, False),
+    Kind.DRAW: (False, False, False),
+    Kind.KEEP: (False, False, False),
+    Kind.TAKE: (False, False, False),
+    Kind.CHALLENGE: (False, False, False),
+    Kind.CHOOSE_COLOUR: (False, True, False),
+    Kind.CALL_UNO: (False, False, False),
+    Kind.CATCH: (False, False, True),
+    Kind.JUMP_IN: (True, False, False),
+    Kind.SUM_JUMP_IN: (True, False, False),
+    Kind.SUM_OUT: (False, False, False),
+    Kind.PEEK: (False, False, True),
+    Kind.SWAP: (False, False, True),
+    Kind.GIVE: (True, False, False),
+    Kind.PICK_TARGET: (False, False, True),
+    Kind.TIMEOUT: (False, False, False),
+    Kind.NEXT_ROUND: (False, False, False),
+}
+NOBODY = -1  # the seat of NEXT_ROUND: dealing is nobody's decision
+
+
+def misshapen(a: Action) -> bool:
+    """Does `a` carry a field its kind does not use, or a colour or target no action has?"""
+    cards, colour, target = USES[a.kind]
+    return ((not cards and bool(a.cards)) or (not colour and a.colour != -1)
+            or (not target and a.target != -1) or not -1 <= a.colour <= 3 or a.target < -1
+            or (a.kind == Kind.NEXT_ROUND and a.seat != NOBODY))
+
+
 # Kinds played outside the normal turn order.
 OUT_OF_TURN = frozenset({Kind.CALL_UNO, Kind.CATCH, Kind.JUMP_IN, Kind.SUM_JUMP_IN,
                          Kind.SUM_OUT})

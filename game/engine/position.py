@@ -64,7 +64,10 @@ def from_position(rules: Rules = OFFICIAL, *, hands: Sequence[Sequence[int]], to
     stock, drawn after it), "discard" (beneath the discard pile) or "none" (the caller
     named the whole deck; a missing card is an error). `colour` is the current colour
     (required when `top` is a wild; defaults to the top card's colour). `dealer` defaults to
-    the seat before `current`. Raises StateError for anything inconsistent."""
+    the seat before `current`. Raises StateError for anything inconsistent or of the wrong
+    type (a bool or a float where a number is wanted included)."""
+    _check_types(rules, hands, top, colour, current, direction, dealer, stock, discard, rest,
+                 uno_called, scores, seed)
     n = len(hands)
     if not 2 <= n <= 10:
         raise StateError(f"{n} players; a match has 2 to 10")
@@ -93,6 +96,8 @@ def from_position(rules: Rules = OFFICIAL, *, hands: Sequence[Sequence[int]], to
         colour = CARD_COLOUR[top]
     if colour not in range(4):
         raise StateError(f"colour={colour}: use 0..3 (red, yellow, green, blue)")
+    if dealer is not None and dealer not in range(n):
+        raise StateError(f"dealer={dealer}: no such seat")
     if uno_called is not None and len(uno_called) != n:
         raise StateError("uno_called needs one entry per seat")
     if scores is not None and len(scores) != n:
@@ -110,5 +115,44 @@ def from_position(rules: Rules = OFFICIAL, *, hands: Sequence[Sequence[int]], to
     s.uno_called = list(uno_called) if uno_called is not None else [False] * n
     if scores is not None:
         s.scores = list(scores)
-    s._check()
+    s.check()
     return s
+
+
+def _is_int(v: object) -> bool:
+    return type(v) is int  # not a bool, not a float that happens to be whole
+
+
+def _int_list(name: str, v: object) -> None:
+    if not isinstance(v, (list, tuple)) or not all(_is_int(x) for x in v):
+        raise StateError(f"{name} must be a list of card numbers (integers), not {v!r}")
+
+
+def _check_types(rules: object, hands: object, top: object, colour: object, current: object,
+                 direction: object, dealer: object, stock: object, discard: object,
+                 rest: object, uno_called: object, scores: object, seed: object) -> None:
+    """from_position's boundary: every argument of the wrong type is a StateError here, so
+    nothing odd reaches a state that would crash on the next draw or fail to save."""
+    if not isinstance(rules, Rules):
+        raise StateError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if not isinstance(hands, (list, tuple)):
+        raise StateError(f"hands must be a list of hands, not {hands!r}")
+    for i, hand in enumerate(hands):
+        _int_list(f"hands[{i}]", hand)
+    _int_list("stock", stock)
+    _int_list("discard", discard)
+    for name, v in (("top", top), ("current", current), ("direction", direction),
+                    ("seed", seed)):
+        if not _is_int(v):
+            raise StateError(f"{name} must be an integer, not {v!r}")
+    for name, v in (("colour", colour), ("dealer", dealer)):
+        if v is not None and not _is_int(v):
+            raise StateError(f"{name} must be an integer or left out, not {v!r}")
+    if not isinstance(rest, str):
+        raise StateError(f"rest must be one of {', '.join(REST_PLACES)}, not {rest!r}")
+    if uno_called is not None and (not isinstance(uno_called, (list, tuple))
+                                   or not all(type(x) is bool for x in uno_called)):
+        raise StateError(f"uno_called must be a list of true/false, not {uno_called!r}")
+    if scores is not None and (not isinstance(scores, (list, tuple))
+                               or not all(_is_int(x) for x in scores)):
+        raise StateError(f"scores must be a list of integers, not {scores!r}")

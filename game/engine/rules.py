@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import Field, dataclass, field, fields, replace
+from typing import Any, TypeVar
 
 from .errors import RulesError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +22,15 @@ class OptionSpec:
     high: int = 0
     off_allowed: bool = False  # int options where 0 means "off"
     summary: str = ""
+    text: str = ""  # the locale key stem: `rule.TEXT` names it, `ruledesc.TEXT` explains it
+
+    @property
+    def label_key(self) -> str:
+        return f"rule.{self.text or self.name}"
+
+    @property
+    def desc_key(self) -> str:
+        return f"ruledesc.{self.text or self.name}"
 
     def valid_values(self) -> str:
         if self.kind == "bool":
@@ -57,126 +68,110 @@ class OptionSpec:
         raise RulesError(f"{self.name}={value!r} is not valid; use {self.valid_values()}")
 
 
-_SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("blank_cards", "bool", False, summary="Add 4 blank (customisable wild) cards"),
-    OptionSpec("blank_effect", "choice", "swap_hands", ("swap_hands", "wild"),
-               summary="What a blank card does: swap hands with a player, or a plain Wild"),
-    OptionSpec("hand_size", "int", 7, low=5, high=10, summary="Cards dealt to each player"),
-    OptionSpec("dealer_choice", "choice", "high_card",
-               ("high_card", "high_card_zero", "random", "previous_winner", "rotate"),
-               summary="How the dealer is chosen each round"),
-    OptionSpec("start_card", "choice", "official", ("official", "number_only"),
-               summary="First card: anything but a Wild Draw Four (official), or a number only; "
-                       "with none left in the stock, the first that is not a Wild Draw Four"),
-    OptionSpec("first_wild_dealer_names", "bool", False,
-               summary="A Wild as first card: the dealer names the colour"),
-    OptionSpec("draw_then_play", "bool", True, summary="A playable drawn card may be played"),
-    OptionSpec("forced_play", "bool", False, summary="You must play if you can"),
-    OptionSpec("draw_to_match", "bool", False, summary="Keep drawing until a playable card"),
-    OptionSpec("wild_draw_four_rule", "choice", "official", ("official", "free"),
-               summary="Wild Draw Four: only when no card of the current colour could be played "
-                       "instead (challengeable), or free"),
-    OptionSpec("challenge_penalty", "int", 2, low=0, high=10,
-               summary="Extra cards for a failed Wild Draw Four challenge"),
-    OptionSpec("uno_penalty", "int", 2, low=1, high=10, summary="Cards for being caught"),
-    OptionSpec("uno_penalty_per_catcher", "bool", False, summary="Each catcher adds the penalty"),
-    OptionSpec("false_uno_penalty", "int", 2, low=0, high=10,
-               summary="Cards for calling UNO wrongly"),
-    OptionSpec("false_catch_penalty", "int", 2, low=0, high=10,
-               summary="Cards for catching a player who did call"),
-    OptionSpec("misplay_penalty", "int", 0, low=1, high=2, off_allowed=True,
-               summary="Cards for offering an illegal card (off: it is refused)"),
-    OptionSpec("turn_timer", "int", 0, low=3, high=120, off_allowed=True,
-               summary="Seconds a human has to act (off: no timer)"),
-    OptionSpec("timer_penalty", "int", 1, low=0, high=10, summary="Cards for running out of time"),
-    OptionSpec("scoring", "choice", "winner_takes",
-               ("winner_takes", "penalty_points", "chips", "single_round"),
-               summary="How rounds are scored and when the match ends"),
-    OptionSpec("target_score", "int", 500, low=50, high=5000, summary="Score that ends the match"),
-    OptionSpec("chips_start", "int", 500, low=50, high=5000,
-               summary="Chips each player starts with"),
-    OptionSpec("match_rounds", "int", 10, low=1, high=100,
-               summary="Rounds in a chips match"),
-    OptionSpec("teams", "int", 0, low=2, high=5, off_allowed=True,
-               summary="Number of teams, seated alternately (off: everyone for themselves)"),
-    OptionSpec("seat_exchange", "int", 0, low=1, high=20, off_allowed=True,
-               summary="Reshuffle seats every N rounds (off: never)"),
-    OptionSpec("stack_draw_two", "bool", False, summary="Stack a Draw Two on a Draw Two"),
-    OptionSpec("stack_draw_four", "bool", False,
-               summary="Stack a Wild Draw Four on a Wild Draw Four"),
-    OptionSpec("stack_four_on_two", "bool", False, summary="Stack a Wild Draw Four on a Draw Two"),
-    OptionSpec("stack_two_on_four", "bool", False,
-               summary="Stack a Draw Two of the named colour on a Wild Draw Four"),
-    OptionSpec("deflect_draw_two", "bool", False,
-               summary="Pass a Draw Two on with a matching Skip or Reverse"),
-    OptionSpec("jump_in", "bool", False, summary="Play an identical card out of turn"),
-    OptionSpec("play_doubles", "bool", False, summary="Play two identical cards together"),
-    OptionSpec("play_same_rank", "bool", False, summary="Play several cards of one rank together"),
-    OptionSpec("sum_jump_in", "bool", False,
-               summary="Jump in with number cards of the colour summing to the number played"),
-    OptionSpec("sum_jump_in_any_colour", "bool", False,
-               summary="Sum jump-in with number cards of any colour"),
-    OptionSpec("sum_out", "bool", False,
-               summary="Go out at once when your whole hand sums to the number played"),
-    OptionSpec("numbers_win", "bool", False, summary="Your last card must be a number"),
-    OptionSpec("numbers_or_draw_win", "bool", False,
-               summary="Your last card must be a number, Draw Two or Wild Draw Four"),
-    OptionSpec("numbers_win_no_zero", "bool", False,
-               summary="A 0 does not count as a number to win"),
-    OptionSpec("wild_powers", "bool", False,
-               summary="A Wild may instead peek at a hand or swap 3 cards"),
-    OptionSpec("two_player_skip", "bool", True,
-               summary="With two players Reverse and Skip give another turn"),
-    OptionSpec("seven_zero", "bool", False,
-               summary="7 swaps hands with a player; 0 passes all hands"),
-)
+def option(default: T, *, summary: str, choices: tuple[str, ...] = (), low: int = 0,
+           high: int = 0, off: bool = False, text: str = "") -> T:
+    """A field of Rules that is a rule option: `default` (its type makes the kind: a bool, an
+    int from `low` to `high`, with 0 for off where `off`, or a str among `choices`), the
+    one-line `summary` the command line shows, and `text`, its locale key stem (its name
+    unless given)."""
+    meta = {"summary": summary, "choices": choices, "low": low, "high": high, "off": off,
+            "text": text}
+    return field(default=default, metadata=meta)
 
-SPECS: dict[str, OptionSpec] = {s.name: s for s in _SPECS}
+
+def _spec(f: Field[Any]) -> OptionSpec:
+    m = f.metadata
+    if "summary" not in m:
+        raise TypeError(f"Rules.{f.name} is not declared with option()")
+    kind = "bool" if isinstance(f.default, bool) else "choice" if m["choices"] else "int"
+    return OptionSpec(f.name, kind, f.default, m["choices"], m["low"], m["high"], m["off"],
+                      m["summary"], m["text"] or f.name)
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    blank_cards: bool = False
-    blank_effect: str = "swap_hands"
-    hand_size: int = 7
-    dealer_choice: str = "high_card"
-    start_card: str = "official"
-    first_wild_dealer_names: bool = False
-    draw_then_play: bool = True
-    forced_play: bool = False
-    draw_to_match: bool = False
-    wild_draw_four_rule: str = "official"
-    challenge_penalty: int = 2
-    uno_penalty: int = 2
-    uno_penalty_per_catcher: bool = False
-    false_uno_penalty: int = 2
-    false_catch_penalty: int = 2
-    misplay_penalty: int = 0
-    turn_timer: int = 0
-    timer_penalty: int = 1
-    scoring: str = "winner_takes"
-    target_score: int = 500
-    chips_start: int = 500
-    match_rounds: int = 10
-    teams: int = 0
-    seat_exchange: int = 0
-    stack_draw_two: bool = False
-    stack_draw_four: bool = False
-    stack_four_on_two: bool = False
-    stack_two_on_four: bool = False
-    deflect_draw_two: bool = False
-    jump_in: bool = False
-    play_doubles: bool = False
-    play_same_rank: bool = False
-    sum_jump_in: bool = False
-    sum_jump_in_any_colour: bool = False
-    sum_out: bool = False
-    numbers_win: bool = False
-    numbers_or_draw_win: bool = False
-    numbers_win_no_zero: bool = False
-    wild_powers: bool = False
-    two_player_skip: bool = True
-    seven_zero: bool = False
+    """The match's rules. Each field is one option of RULES.md, declared once with option():
+    its type, default, range or choices and summary (the player's texts are under its text
+    key in the locale files). SPECS is read from these fields."""
+
+    blank_cards: bool = option(False, summary="Add 4 blank (customisable wild) cards")
+    blank_effect: str = option("swap_hands", choices=("swap_hands", "wild"),
+                               summary="What a blank card does: swap hands with a player, or a "
+                                       "plain Wild")
+    hand_size: int = option(7, low=5, high=10, summary="Cards dealt to each player")
+    dealer_choice: str = option("high_card", choices=("high_card", "high_card_zero", "random",
+                                                      "previous_winner", "rotate"),
+                                summary="How the dealer is chosen each round")
+    start_card: str = option("official", choices=("official", "number_only"),
+                             summary="First card: anything but a Wild Draw Four (official), or a "
+                                     "number only; with none left in the stock, the first that is "
+                                     "not a Wild Draw Four")
+    first_wild_dealer_names: bool = option(False,
+                                           summary="A Wild as first card: the dealer names the "
+                                                   "colour")
+    draw_then_play: bool = option(True, summary="A playable drawn card may be played")
+    forced_play: bool = option(False, summary="You must play if you can")
+    draw_to_match: bool = option(False, summary="Keep drawing until a playable card")
+    wild_draw_four_rule: str = option("official", choices=("official", "free"),
+                                      summary="Wild Draw Four: only when no card of the current "
+                                              "colour could be played instead (challengeable), or "
+                                              "free")
+    challenge_penalty: int = option(2, low=0, high=10,
+                                    summary="Extra cards for a failed Wild Draw Four challenge")
+    uno_penalty: int = option(2, low=1, high=10, summary="Cards for being caught")
+    uno_penalty_per_catcher: bool = option(False, summary="Each catcher adds the penalty")
+    false_uno_penalty: int = option(2, low=0, high=10, summary="Cards for calling UNO wrongly")
+    false_catch_penalty: int = option(2, low=0, high=10,
+                                      summary="Cards for catching a player who did call")
+    misplay_penalty: int = option(0, low=1, high=3, off=True,
+                                  summary="Cards for offering an illegal card, also after drawing "
+                                          "(off: it is refused)")
+    turn_timer: int = option(0, low=3, high=120, off=True,
+                             summary="Seconds a human has to act (off: no timer)")
+    timer_penalty: int = option(1, low=0, high=10, summary="Cards for running out of time")
+    scoring: str = option("winner_takes", choices=("winner_takes", "penalty_points", "chips",
+                                                   "single_round"),
+                          summary="How rounds are scored and when the match ends")
+    target_score: int = option(500, low=50, high=5000, summary="Score that ends the match")
+    chips_start: int = option(500, low=50, high=5000, summary="Chips each player starts with")
+    match_rounds: int = option(10, low=1, high=100, summary="Rounds in a chips match")
+    teams: int = option(0, low=2, high=5, off=True,
+                        summary="Number of teams, seated alternately (off: everyone for "
+                                "themselves)")
+    seat_exchange: int = option(0, low=1, high=20, off=True,
+                                summary="Reshuffle seats every N rounds (off: never)")
+    stack_draw_two: bool = option(False, summary="Stack a Draw Two on a Draw Two")
+    stack_draw_four: bool = option(False, summary="Stack a Wild Draw Four on a Wild Draw Four")
+    stack_four_on_two: bool = option(False, summary="Stack a Wild Draw Four on a Draw Two")
+    stack_two_on_four: bool = option(False,
+                                     summary="Lay a pair of Draw Twos of one colour on a Wild "
+                                             "Draw Four")
+    deflect_draw_two: bool = option(False,
+                                    summary="Pass a Draw Two on with a matching Skip or Reverse")
+    jump_in: bool = option(False,
+                           summary="Play an identical card out of turn (the first card and a Draw "
+                                   "Two before its victim draws included)")
+    play_doubles: bool = option(False,
+                                summary="Play two identical cards together (also on a penalty)")
+    play_same_rank: bool = option(False, summary="Play several cards of one rank together")
+    sum_jump_in: bool = option(False,
+                               summary="Jump in with number cards of the colour summing to the "
+                                       "number played")
+    sum_jump_in_any_colour: bool = option(False,
+                                          summary="Sum jump-in with number cards of any colour")
+    sum_out: bool = option(False,
+                           summary="Go out at once when your whole hand sums to the number played")
+    numbers_win: bool = option(False, summary="Your last card must be a number")
+    numbers_or_draw_win: bool = option(False,
+                                       summary="Your last card must be a number, Draw Two or Wild "
+                                               "Draw Four")
+    numbers_win_no_zero: bool = option(False, summary="A 0 does not count as a number to win")
+    wild_powers: bool = option(False,
+                               summary="A Wild may instead peek at a hand or swap 3 cards (an "
+                                       "even swap)")
+    two_player_skip: bool = option(True,
+                                   summary="With two players Reverse and Skip give another turn")
+    seven_zero: bool = option(False, summary="7 swaps hands with a player; 0 passes all hands")
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -227,6 +222,9 @@ class Rules:
         base = OFFICIAL
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != getattr(base, f.name)}
+
+
+SPECS: dict[str, OptionSpec] = {f.name: _spec(f) for f in fields(Rules)}
 
 
 def parse_option(text: str) -> tuple[str, Any]:

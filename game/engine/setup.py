@@ -15,6 +15,7 @@ from .cards import (
     WILD_DRAW_FOUR,
     deck,
 )
+from .mechanics import answers_penalty, take_penalty
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -28,27 +29,11 @@ def start_round(s: State) -> list[ev.Event]:
     if r.seat_exchange and s.round_no > 1 and (s.round_no - 1) % r.seat_exchange == 0:
         _exchange_seats(s)
         out.append(ev.SeatsExchanged(tuple(s.seating)))
-    s.hands = [[] for _ in range(s.n)]
-    s.discard = []
-    s.alt = []
-    s.give_cards = []
-    s.give_target = -1
-    s.direction = 1
-    s.pending = 0
-    s.wd4_by = -1
-    s.wd4_on = -1
-    s.wd4_guilty = False
-    s.wd4_colour = -1
-    s.drawn = -1
-    s.resume = -1
-    s.uno_risk = -1
-    s.catchers = 0
-    s.window_seat = -1
-    s.uno_called = [False] * s.n
+    s.reset_round()
     s.dealer = _choose_dealer(s, out)
     out.insert(0, ev.RoundStarted(s.round_no, s.dealer, tuple(s.seating)))
     s.stock = deck(r.blank_cards)
-    s._shuffle(s.stock)
+    s.shuffle(s.stock)
     out.append(ev.Shuffled("deal", len(s.stock)))
     for i in range(1, s.n + 1):
         seat = s.seating[(s.pos[s.dealer] + i) % s.n]
@@ -64,13 +49,13 @@ def _exchange_seats(s: State) -> None:
     teams = s.rules.teams
     if not teams:
         order = list(range(s.n))
-        s._shuffle(order)
+        s.shuffle(order)
     else:
         members = [[p for p in range(s.n) if s.team_of[p] == t] for t in range(teams)]
         for m in members:
-            s._shuffle(m)
+            s.shuffle(m)
         classes = list(range(teams))
-        s._shuffle(classes)
+        s.shuffle(classes)
         order = [members[classes[i % teams]][i // teams] for i in range(s.n)]
     s.seating = order
     s.pos = [0] * s.n
@@ -96,7 +81,7 @@ def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
         for seat in contenders:
             # Drawing a random card from the pile is the same as drawing the top of a
             # shuffled pile, without shuffling it.
-            card = pile.pop(s._rand(len(pile)))
+            card = pile.pop(s.rand(len(pile)))
             out.append(ev.DealerDraw(seat, card))
             redraws = 0
             while not zero_for_symbols and CARD_RANK_T[card] >= 10:
@@ -107,7 +92,7 @@ def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
                     card = next(c for c in pile if CARD_RANK_T[c] < 10)
                     pile.remove(card)
                 else:
-                    card = pile.pop(s._rand(len(pile)))
+                    card = pile.pop(s.rand(len(pile)))
                 out.append(ev.DealerDraw(seat, card))
             v = CARD_RANK_T[card] if CARD_RANK_T[card] < 10 else 0
             values[seat] = v
@@ -121,7 +106,7 @@ def _high_card(s: State, zero_for_symbols: bool, out: list[ev.Event]) -> int:
 def _choose_dealer(s: State, out: list[ev.Event]) -> int:
     how = s.rules.dealer_choice
     if how == "random":
-        return s._rand(s.n)
+        return s.rand(s.n)
     if how == "previous_winner" and s.last_winner >= 0:
         return s.last_winner
     if how == "rotate" and s.dealer >= 0:
@@ -146,7 +131,7 @@ def _first_card(s: State, out: list[ev.Event]) -> None:
             if not back:
                 break
             s.stock.append(card)
-            s._shuffle(s.stock)
+            s.shuffle(s.stock)
             out.append(ev.Shuffled("first_card", len(s.stock)))
             card = -1
     if card < 0:
@@ -162,6 +147,10 @@ def _first_card(s: State, out: list[ev.Event]) -> None:
         s.resume = left
         return
     s.colour = CARD_COLOUR_T[card]
+    # The first card counts as played by the dealer (RULES.md section 6, jump_in): it opens
+    # the jump-in window (and sum jump-in / sum-out) until the first player acts. The dealer
+    # may not jump in on it, as nobody may on their own card.
+    s.window_seat = dealer
     if rank == SKIP:
         out.append(ev.TurnSkipped(left))
         s.current = s.next_seat(left)
@@ -171,11 +160,11 @@ def _first_card(s: State, out: list[ev.Event]) -> None:
         s.current = dealer
     elif rank == DRAW_TWO:
         s.pending = 2
-        if s._answers_penalty(DRAW_TWO):
+        if answers_penalty(s, DRAW_TWO) or r.jump_in:  # may stack, or be jumped first
             s.current = left
         else:
             s.current = left
-            s._take_penalty(left, out)
+            take_penalty(s, left, out)
             out.append(ev.TurnSkipped(left))
             s.current = s.next_seat(left)
     else:
@@ -203,6 +192,6 @@ def _turn_over(s: State, number_only: bool, out: list[ev.Event]) -> int:
     out.append(ev.FirstCard(chosen, False))
     if turned:
         s.stock.extend(turned)
-        s._shuffle(s.stock)
+        s.shuffle(s.stock)
         out.append(ev.Shuffled("first_card", len(s.stock)))
     return chosen

@@ -31,10 +31,10 @@ _INT_FIELDS = (
 )
 _BOOL_FIELDS = ("wd4_guilty",)
 # Fields added after saves existed: a saved state without them still loads (see from_dict).
-_LATER_FIELDS = frozenset({"wd4_on"})
+_LATER_FIELDS = frozenset({"wd4_on", "wd4_run", "wd4_run_colours", "wd4_run_bluffs"})
 _LIST_FIELDS = ("stock", "discard", "alt", "give_cards", "scores", "seating", "pos", "team_of",
-                "winners")
-_BOOL_LIST_FIELDS = ("uno_called",)
+                "winners", "wd4_run", "wd4_run_colours")
+_BOOL_LIST_FIELDS = ("uno_called", "wd4_run_bluffs")
 
 
 class StateData:
@@ -77,32 +77,23 @@ class StateData:
     pos: list[int]
     team_of: list[int]
     winners: list[int]
+    # The unbroken run of Wild Draw Fours at the top of the pending stack, oldest first (the
+    # last entry is wd4_by / wd4_colour / wd4_guilty): who played each, the colour in force
+    # before it, and whether it was a bluff (hidden). A challenge judges the whole run.
+    wd4_run: list[int]
+    wd4_run_colours: list[int]
+    wd4_run_bluffs: list[bool]
     uno_called: list[bool]
 
     def blank(self, rules: Rules, players: int, seed: int) -> None:
         """Fill every field for a match that has not dealt yet."""
         self.rules = rules
         self.n = players
-        self.hands = [[] for _ in range(players)]
         self.stock = deck(rules.blank_cards)
-        self.discard = []
-        self.alt = []
-        self.give_cards = []
+        self.reset_round()
         self.colour = 0
-        self.direction = 1
         self.current = -1
         self.phase = Phase.ROUND_OVER
-        self.pending = 0
-        self.wd4_by = -1
-        self.wd4_colour = -1
-        self.wd4_on = -1
-        self.wd4_guilty = False
-        self.drawn = -1
-        self.resume = -1
-        self.give_target = -1
-        self.uno_risk = -1
-        self.catchers = 0
-        self.window_seat = -1
         self.round_no = 0
         self.dealer = -1
         self.last_winner = -1
@@ -116,7 +107,40 @@ class StateData:
         self.team_of = [s % rules.teams for s in range(players)] if rules.teams else \
             list(range(players))
         self.winners = []
-        self.uno_called = [False] * players
+
+    def reset_round(self) -> None:
+        """Everything a round leaves behind, cleared for the next deal (the one place that
+        lists it: a field added here is reset at every deal and set in a blank match)."""
+        self.hands = [[] for _ in range(self.n)]
+        self.discard = []
+        self.alt = []
+        self.give_cards = []
+        self.give_target = -1
+        self.direction = 1
+        self.pending = 0
+        self.wd4_by = -1
+        self.wd4_colour = -1
+        self.wd4_on = -1
+        self.wd4_guilty = False
+        self.wd4_run = []
+        self.wd4_run_colours = []
+        self.wd4_run_bluffs = []
+        self.drawn = -1
+        self.resume = -1
+        self.uno_risk = -1
+        self.catchers = 0
+        self.window_seat = -1
+        self.uno_called = [False] * self.n
+
+    # The RNG is one integer on the state: clones and saves carry it for free.
+    def rand(self, n: int) -> int:
+        """A random number in [0, n) from the state's own RNG."""
+        self.rng, v = rng.below(self.rng, n)
+        return v
+
+    def shuffle(self, cards: list[int]) -> None:
+        """Shuffle `cards` in place with the state's own RNG."""
+        self.rng = rng.shuffle(self.rng, cards)
 
     def clone(self) -> Self:
         new = type(self).__new__(type(self))
@@ -134,6 +158,9 @@ class StateData:
         new.pos = self.pos[:]
         new.team_of = self.team_of[:]
         new.winners = self.winners[:]
+        new.wd4_run = self.wd4_run[:]
+        new.wd4_run_colours = self.wd4_run_colours[:]
+        new.wd4_run_bluffs = self.wd4_run_bluffs[:]
         new.uno_called = self.uno_called[:]
         return new
 
@@ -177,24 +204,26 @@ class StateData:
                 raise StateError(f"{f} must be true or false")
             setattr(s, f, data[f])
         for f in _LIST_FIELDS:
-            v = data[f]
+            v = data[f] if f in data else _older_save(f, data)
             if not isinstance(v, list) or any(type(x) is not int for x in v):
                 raise StateError(f"{f} must be a list of integers")
             setattr(s, f, v[:])
-        v = data["uno_called"]
-        if not isinstance(v, list) or any(type(x) is not bool for x in v):
-            raise StateError("uno_called must be a list of true/false")
-        s.uno_called = v[:]
+        for f in _BOOL_LIST_FIELDS:
+            v = data[f] if f in data else _older_save(f, data)
+            if not isinstance(v, list) or any(type(x) is not bool for x in v):
+                raise StateError(f"{f} must be a list of true/false")
+            setattr(s, f, v[:])
         hands = data["hands"]
         if not isinstance(hands, list) or any(
             not isinstance(h, list) or any(type(c) is not int for c in h) for h in hands
         ):
             raise StateError("hands must be a list of lists of card numbers")
         s.hands = [h[:] for h in hands]
-        s._check()
+        s.check()
         return s
 
-    def _check(self) -> None:
+    def check(self) -> None:
+        """Raise StateError unless the state is consistent and its decision can be taken."""
         n = self.n
         if not 2 <= n <= 10:
             raise StateError(f"{n} players; a match has 2 to 10")
@@ -234,6 +263,36 @@ class StateData:
             raise StateError("winners or teams name a seat that does not exist")
         if self.phase == Phase.DRAWN and self.drawn < 0:
             raise StateError("a drawn-card decision without a drawn card")
+        self._check_decision(live)
+        run = self.wd4_run
+        if len(self.wd4_run_colours) != len(run) or len(self.wd4_run_bluffs) != len(run):
+            raise StateError("the Wild Draw Four run's lists differ in length")
+        if any(p not in seats for p in run) or any(not 0 <= c <= 3 for c in self.wd4_run_colours):
+            raise StateError("the Wild Draw Four run names a seat or colour that does not exist")
+        if (self.wd4_by >= 0) != bool(run) or run and (
+                run[-1] != self.wd4_by or self.wd4_run_colours[-1] != self.wd4_colour
+                or self.wd4_run_bluffs[-1] != self.wd4_guilty):
+            raise StateError("the Wild Draw Four run does not end with the last Wild Draw Four")
+
+
+    def _check_decision(self, live: bool) -> None:
+        """The decision in front of the player to act can be taken: a state that passes
+        never stalls or crashes later (issue #25 item 9)."""
+        n = self.n
+        hand = self.hands[self.current] if live else []
+        if live and self.phase == Phase.CHOOSE_COLOUR and self.resume not in range(n):
+            raise StateError("a colour to name with nobody to play after it")
+        giving = self.give_cards
+        if live and self.phase == Phase.GIVE:
+            target = self.give_target
+            if target not in range(n) or target == self.current or not self.hands[target]:
+                raise StateError("a card trade with no one to trade with")
+            size = min(3, len(hand), len(self.hands[target]))
+            if (len(set(giving)) != len(giving) or any(c not in hand for c in giving)
+                    or len(giving) >= size):
+                raise StateError("the cards being given are not the trader's to give")
+        elif giving or self.give_target >= 0:
+            raise StateError("cards being given outside a trade")
 
 
 def _older_save(name: str, data: dict[str, Any]) -> Any:
@@ -246,4 +305,13 @@ def _older_save(name: str, data: dict[str, Any]) -> Any:
         if stacked and isinstance(discard, list) and len(discard) >= 2:
             return discard[-2]
         return -1
+    # Before runs were judged whole, only the last Wild Draw Four was: a run of one.
+    by = data.get("wd4_by")
+    played = isinstance(by, int) and not isinstance(by, bool) and by >= 0
+    if name == "wd4_run":
+        return [by] if played else []
+    if name == "wd4_run_colours":
+        return [data.get("wd4_colour")] if played else []
+    if name == "wd4_run_bluffs":
+        return [data.get("wd4_guilty")] if played else []
     return None

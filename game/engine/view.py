@@ -46,6 +46,10 @@ class SeatView:
     # The pending penalty card the challengeable Wild Draw Four answered (-1: none); with
     # wd4_colour it says which cards would have made that +4 a bluff (see engine.bluff).
     wd4_on: int = -1
+    # The unbroken run of Wild Draw Fours on top of the pending stack, oldest first: who played
+    # each and the colour in force before it (a challenge judges them all; engine.bluff).
+    wd4_run: tuple[int, ...] = ()
+    wd4_run_colours: tuple[int, ...] = ()
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         pos = self.seating.index(seat)

@@ -56,13 +56,13 @@ def test_wild_power_then_the_cards_to_give(tier: str) -> None:
     if tier in ("normal", "hard"):
         assert a.kind == Kind.SWAP and a.target == 1  # they have 1 card: hand them three
     s.apply(first(s, 0, Kind.SWAP, target=1))
-    for _ in range(3):
-        a = ask(tier, s, 0)
-        assert a.kind == Kind.GIVE
-        if tier in SMART:
-            assert CARD_COLOUR[a.cards[0]] != 4  # never gives a wild away
-        s.apply(a)
-    assert s.phase == Phase.TURN and s.current == 1
+    # The trade is even (issue #20 item 8): a 1-card hand gets one card, not three.
+    a = ask(tier, s, 0)
+    assert a.kind == Kind.GIVE
+    if tier in SMART:
+        assert CARD_COLOUR[a.cards[0]] != 4  # never gives a wild away
+    s.apply(a)
+    assert s.phase == Phase.TURN and s.current == 1 and len(s.hands[1]) == 1
 
 
 @pytest.mark.parametrize("tier", TIERS)
@@ -176,3 +176,39 @@ def test_numbers_win_last_card(tier: str) -> None:
     s.uno_called[0] = True
     a = ask(tier, s, 0)
     assert a.kind == Kind.DRAW  # a Skip may not be the last card
+
+
+# Issue #20: the AI players know the new plays and never attempt a refused one (ask() asserts
+# every answer is among the engine's legal actions).
+@pytest.mark.parametrize("tier", TIERS)
+def test_a_draw_two_is_jumped_before_its_victim_draws(tier: str) -> None:
+    s = scenario(opts(jump_in=True), ["r+2 r1 r3", "b1 b2 b3", "r+2 g3 g4", "y1 y2"],
+                 top="r5")
+    play(s, 0)
+    assert s.current == 1 and s.pending == 2  # the victim has not drawn yet
+    a = ask(tier, s, 2)
+    if tier in SMART:
+        assert a is not None and a.kind == Kind.JUMP_IN  # passes 4 cards to seat 3
+
+
+@pytest.mark.parametrize("tier", TIERS)
+@pytest.mark.parametrize("doubles", [False, True])
+def test_a_pair_of_draw_twos_answers_a_wild_draw_four(tier: str, doubles: bool) -> None:
+    rules = opts(stack_two_on_four=True, play_doubles=doubles)
+    s = scenario(rules, ["+4 r1 r3", "b+2 b+2 y1", "g1 g3"], top="r5")
+    s.apply(first(s, 0, Kind.PLAY, colour=3))
+    assert any(len(a.cards) == 2 for a in s.legal_actions(1))
+    a = ask(tier, s, 1)
+    if tier in SMART:
+        assert a is not None and a.kind == Kind.PLAY and len(a.cards) == 2  # +8 passed on
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_a_double_answers_a_draw_two(tier: str) -> None:
+    rules = opts(stack_draw_two=True, play_doubles=True)
+    s = scenario(rules, ["r+2 r1 r3", "b+2 b+2 y1 y3", "g1 g3"], top="r5")
+    play(s, 0)
+    assert any(len(a.cards) == 2 for a in s.legal_actions(1))
+    a = ask(tier, s, 1)
+    if tier in SMART:
+        assert a is not None and a.kind == Kind.PLAY  # the penalty goes on, +2 or +4

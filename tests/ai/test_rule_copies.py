@@ -11,6 +11,7 @@ from ai.knowledge import BIT, finish_mask, matching_mask, stack_mask
 from game.engine import OFFICIAL, State
 from game.engine.bluff import stack_ok
 from game.engine.cards import FULL_DECK_SIZE
+from game.engine.mechanics import can_finish
 
 
 def test_the_stacking_mask_is_the_engines_stack_ok() -> None:
@@ -37,7 +38,7 @@ def test_the_last_card_mask_is_the_engines_finishing_rule() -> None:
                 s.rules = rules
                 m = finish_mask(rules)
                 for c in range(FULL_DECK_SIZE):
-                    assert bool(m & BIT[c]) == s._can_finish((c,)), (rules.changed(), c)
+                    assert bool(m & BIT[c]) == can_finish(s, (c,)), (rules.changed(), c)
 
 
 def test_the_matching_mask_is_the_engines_matching_rule() -> None:

@@ -67,8 +67,8 @@ def used_keys() -> set[str]:
         r"""(?:\btr|\bkey|button|label)\(\s*(?:self,\s*)?["']([a-z_]+\.[a-z_.]+)["']""")
     for path in (ROOT / "game" / "app").rglob("*.py"):
         found |= set(pattern.findall(path.read_text(encoding="utf-8")))
-    for name, spec in SPECS.items():
-        found |= {f"rule.{name}", f"ruledesc.{name}"}
+    for spec in SPECS.values():
+        found |= {spec.label_key, spec.desc_key}
         if spec.kind == "choice":
             found |= {f"value.{c}" for c in spec.choices}
     found |= {f"keys.{k}" for k in DEFAULT_KEY_BINDINGS}

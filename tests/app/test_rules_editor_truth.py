@@ -15,7 +15,7 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_edit import SECTIONS, RulesEditScene
 from game.app.ui import text_size
-from game.engine import OFFICIAL
+from game.engine import OFFICIAL, SPECS
 from saves.settings import AnimationSpeed, Settings
 from tests.app.conftest import click, frames, key
 
@@ -78,7 +78,7 @@ def test_explanations_whole_and_section_buttons_fit(size, scale, lang) -> None:
                 lines = editor.desc_lines[name]
                 assert not lines[-1].endswith("…"), name
                 assert "".join(lines).replace(" ", "") == i18n.tr(
-                    f"ruledesc.{name}").replace(" ", ""), name
+                    SPECS[name].desc_key).replace(" ", ""), name
                 bottom = widget.relative_rect.top + title_h + 2 + len(lines) * line_h
                 if nxt is not None:
                     assert bottom <= nxt[0].relative_rect.top, (name, nxt[1])

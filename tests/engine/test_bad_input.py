@@ -125,6 +125,7 @@ def test_every_refusal_carries_a_known_code() -> None:
     """Apps translate refusals by code: random bad actions only ever use listed codes."""
     import random
 
+    from game.engine.actions import USES
     from game.engine.errors import ERROR_CODES
     from game.engine.state import Phase
 
@@ -136,9 +137,14 @@ def test_every_refusal_carries_a_known_code() -> None:
             if s.phase >= Phase.ROUND_OVER:
                 break
             hand = s.hands[rng.randrange(4)]
-            bad = Action(rng.choice(list(Kind)), rng.randrange(-1, 5),
-                         tuple(rng.sample(hand, min(2, len(hand)))), rng.randrange(-1, 5),
-                         rng.randrange(-1, 5))
+            kind = rng.choice(list(Kind))
+            # Only the fields the kind uses (any other is refused as malformed, issue #25),
+            # so the rules themselves give the reason.
+            cards, colour, target = USES[kind]
+            bad = Action(kind, rng.randrange(-1, 5),
+                         tuple(rng.sample(hand, min(2, len(hand)))) if cards else (),
+                         rng.randrange(-1, 4) if colour else -1,
+                         rng.randrange(-1, 5) if target else -1)
             exc = s.refusal(bad)
             if exc is not None:
                 assert exc.code in ERROR_CODES, (bad, exc)

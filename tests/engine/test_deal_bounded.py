@@ -37,24 +37,24 @@ class Counted(State):
         if self.steps > MAX_RNG_STEPS:
             raise RunawayDeal(f"the deal took more than {MAX_RNG_STEPS} random draws")
 
-    def _rand(self, n: int) -> int:
+    def rand(self, n: int) -> int:
         self._tick()
-        return super()._rand(n)
+        return super().rand(n)
 
-    def _shuffle(self, cards: list[int]) -> None:
+    def shuffle(self, cards: list[int]) -> None:
         self._tick()
-        super()._shuffle(cards)
+        super().shuffle(cards)
 
 
 class Stuck(Counted):
     """Worst luck possible: shuffling leaves the stock as it is, and every random draw takes
     the last card of the pile (the card just put back)."""
 
-    def _rand(self, n: int) -> int:
+    def rand(self, n: int) -> int:
         self._tick()
         return n - 1
 
-    def _shuffle(self, cards: list[int]) -> None:
+    def shuffle(self, cards: list[int]) -> None:
         self._tick()
 
 
@@ -122,6 +122,13 @@ def test_high_card_dealer_never_waits_on_luck(how: str) -> None:
     assert conserved(s) and 0 <= s.dealer < 6
 
 
+# State that rule changes added or reread after the digest was first taken, none of which is
+# dealt: the jump-in window the first card opens (issue #20) and the record of a run of Wild
+# Draw Fours. The digest below leaves them out; it was recomputed without them on the code
+# from before those changes and is the same after them.
+LATER_STATE = frozenset({"window_seat", "wd4_run", "wd4_run_colours", "wd4_run_bluffs"})
+
+
 def deal_digest() -> str:
     """A digest of many ordinary deals (no fallback needed), state and events."""
     h = hashlib.sha256()
@@ -131,7 +138,8 @@ def deal_digest() -> str:
             for seed in range(12):
                 s = State.new(rules, players, seed, deal=False)
                 events = s.apply(NEXT_ROUND)
-                h.update(json.dumps(s.to_dict(), sort_keys=True).encode())
+                state = {k: v for k, v in s.to_dict().items() if k not in LATER_STATE}
+                h.update(json.dumps(state, sort_keys=True).encode())
                 h.update(repr(events).encode())
     return h.hexdigest()
 
@@ -142,7 +150,7 @@ def test_deals_that_needed_no_fallback_are_unchanged() -> None:
     assert deal_digest() == DIGEST_BEFORE
 
 
-DIGEST_BEFORE = "49767bdb3cdb0c60bbc1dcd0e1e402a888724ff4af432255ca60ac3b3a6d8704"
+DIGEST_BEFORE = "c8f3fa4962506c510b9e2e6d7f0985726dd45f81f5c08060aca0037b033903d2"
 
 
 SETUP_OPTIONS = list(itertools.product(

@@ -73,13 +73,15 @@ def test_four_on_two_is_refused_without_the_option() -> None:
     assert plays(s, 1) == []
 
 
-def test_stack_two_on_four_needs_the_named_colour() -> None:
+def test_stack_two_on_four_takes_a_pair_never_a_single_draw_two() -> None:
+    # Issue #20 item 6 changed this test's reading: a single Draw Two of the named colour
+    # used to answer a +4; RULES.md now takes a pair of one colour (tests/engine/
+    # test_seed_readings.py has the pair itself).
     s, c = make(opts(stack_two_on_four=True), hands=["+4 r1", "b+2 g+2", "g1 g2"], top="r5")
     act(s, Kind.PLAY, 0, s.hands[0][0], colour=3)
-    assert [a.cards for a in plays(s, 1)] == [(s.hands[1][0],)]
-    act(s, Kind.PLAY, 1, s.hands[1][0])
-    assert s.pending == 6 and s.current == 2
-    assert not any(a.kind == Kind.CHALLENGE for a in s.legal_actions(2))
+    assert plays(s, 1) == []
+    with pytest.raises(IllegalAction):
+        act(s, Kind.PLAY, 1, s.hands[1][0])
 
 
 # ------------------------------------------------------------------ deflect

@@ -167,7 +167,7 @@ def test_from_view_with_the_true_hidden_cards_rebuilds_the_state() -> None:
             seat = rng.randrange(4)
             t = State.from_view(s.view(seat), [h[:] for h in s.hands], s.stock[:], seed=0)
             # hidden from other seats: a +4's guilt and the cards being given in a trade
-            for f in ("rng", "turns", "reshuffles", "wd4_guilty", "give_cards"):
+            for f in ("rng", "turns", "reshuffles", "wd4_guilty", "wd4_run_bluffs", "give_cards"):
                 setattr(t, f, getattr(s, f))
             assert t == s
             checked += 1

@@ -21,8 +21,10 @@ def opts(**kw):
 
 
 def challenge(s: State, seat: int) -> Challenged:
+    """The verdict on the last Wild Draw Four (a run's earlier players are judged too)."""
+    last = s.wd4_by
     events = act(s, Kind.CHALLENGE, seat)
-    return next(e for e in events if isinstance(e, Challenged))
+    return next(e for e in events if isinstance(e, Challenged) and e.accused == last)
 
 
 # ------------------------------------------------------------ the issue's two cases
@@ -63,38 +65,43 @@ def test_four_on_two_without_stack_draw_two_a_held_red_draw_two_does_not_count()
 
 
 def test_stack_draw_four_a_plain_card_of_the_named_colour_does_not_count() -> None:
+    # Seat 0 holds no green either: a challenge judges the whole run (issue #20 item 5), so
+    # both are innocent and the challenger pays 2 per player challenged.
     s, c = make(opts(stack_draw_four=True),
-                hands=["+4 g1 g2", "+4 r2 y5", "b1 b2 b3"], top="g3")
+                hands=["+4 y1 y2", "+4 r2 y5", "b1 b2 b3"], top="g3")
     act(s, Kind.PLAY, 0, s.hands[0][0], colour=RED)
     act(s, Kind.PLAY, 1, s.hands[1][0], colour=YELLOW)
     assert s.pending == 8
     assert not challenge(s, 2).guilty
-    assert len(s.hands[2]) == 3 + 8 + 2 and s.current == 0
+    assert len(s.hands[2]) == 3 + 8 + 2 * 2 and s.current == 0
 
 
-def test_stack_draw_four_with_two_on_four_a_draw_two_of_the_named_colour_counts() -> None:
+def test_stack_draw_four_with_two_on_four_a_pair_of_draw_twos_of_the_named_colour_counts(
+) -> None:
+    # Issue #20 item 6: a pair answers a +4, a single Draw Two no longer does (it was one).
     s, c = make(opts(stack_draw_four=True, stack_two_on_four=True),
-                hands=["+4 g1 g2", "+4 r+2 y5", "b1 b2 b3"], top="g3")
+                hands=["+4 y1 y2", "+4 r+2 r+2 y5", "b1 b2 b3"], top="g3")
     act(s, Kind.PLAY, 0, s.hands[0][0], colour=RED)
     act(s, Kind.PLAY, 1, s.hands[1][0], colour=YELLOW)
     assert challenge(s, 2).guilty
-    assert len(s.hands[1]) == 2 + 8 and s.current == 2 and s.pending == 0
+    assert len(s.hands[1]) == 3 + 8 and s.current == 2 and s.pending == 0
 
 
 def test_stack_draw_four_a_draw_two_of_another_colour_does_not_count() -> None:
     s, c = make(opts(stack_draw_four=True, stack_two_on_four=True),
-                hands=["+4 g1 g2", "+4 b+2 y5", "b1 b2 b3"], top="g3")
+                hands=["+4 y1 y2", "+4 b+2 y5", "b1 b2 b3"], top="g3")
     act(s, Kind.PLAY, 0, s.hands[0][0], colour=RED)
     act(s, Kind.PLAY, 1, s.hands[1][0], colour=YELLOW)
     assert not challenge(s, 2).guilty
 
 
 def test_stack_two_on_four_alone_never_lets_a_plus_four_answer() -> None:
+    # (Since issue #20 item 6 the answer is a pair of Draw Twos, not the single one.)
     s, c = make(opts(stack_two_on_four=True),
-                hands=["+4 g1 g2", "+4 r+2 y5", "b1 b2 b3"], top="g3")
+                hands=["+4 g1 g2", "+4 r+2 r+2 y5", "b1 b2 b3"], top="g3")
     act(s, Kind.PLAY, 0, s.hands[0][0], colour=RED)
     plays = [a for a in s.legal_actions(1) if a.kind == Kind.PLAY]
-    assert plays and all(a.cards == (s.hands[1][1],) for a in plays)
+    assert plays and all(a.cards == (s.hands[1][1], s.hands[1][2]) for a in plays)
     with pytest.raises(IllegalAction):
         act(s, Kind.PLAY, 1, s.hands[1][0], colour=YELLOW)
 

@@ -15,6 +15,7 @@ import pytest
 from game.engine import NEXT_ROUND, Kind, Phase, Rules, State
 from saves.autosaves import autosave_store, load_autosave
 from saves.dealcode import Deal, daily_deal, decode, encode
+from saves.errors import ReplayRefused
 from saves.history import load_history
 from saves.match_slots import load_match, match_store
 
@@ -35,6 +36,12 @@ def dealt(rules: Rules, players: int, seed: int) -> dict[str, Any]:
     state = State.new(rules, players, seed, deal=False)
     state.apply(NEXT_ROUND)
     return cards_of(state)
+
+
+def as_read(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The stored snapshot as this version reads it: a later version may add state fields
+    (with their defaults), which is not a change of the match."""
+    return State.from_dict(snapshot).to_dict()
 
 
 CODES = golden("deal_codes.json")["codes"]
@@ -61,10 +68,16 @@ def test_the_golden_match_loads_as_saved(name: str, tmp_path: Path) -> None:
     shutil.copyfile(GOLDEN / name, tmp_path / "golden-match.json")
     loaded = load_match("golden-match", match_store(tmp_path))
     assert not loaded.from_backup and loaded.issue is None
-    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
-    assert [a.to_dict() for a in loaded.record.actions] == raw["payload"]["actions"]
+    assert loaded.state.to_dict() == as_read(raw["payload"]["snapshot"])
     assert loaded.record.match_id == raw["payload"]["match_id"]
     assert (tmp_path / "golden-match.json").exists()  # not set aside
+    if loaded.replay_notice is None:
+        assert [a.to_dict() for a in loaded.record.actions] == raw["payload"]["actions"]
+    else:
+        # This version judges a logged move otherwise (the file was made before issue #20's
+        # readings: its challenged run of two +4s is now judged per player, action 200):
+        # the match goes on from its snapshot instead of being lost.
+        assert loaded.record.base is not None and loaded.record.actions == ()
 
 
 @pytest.mark.parametrize("name", MATCHES)
@@ -73,7 +86,7 @@ def test_the_golden_match_loads_as_an_autosave(name: str, tmp_path: Path) -> Non
     match_id = raw["payload"]["match_id"]
     shutil.copyfile(GOLDEN / name, tmp_path / f"{match_id}.json")
     loaded = load_autosave(match_id, autosave_store(tmp_path))
-    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert loaded.state.to_dict() == as_read(raw["payload"]["snapshot"])
 
 
 @pytest.mark.parametrize("name", MATCHES)
@@ -109,12 +122,24 @@ def test_the_golden_history_replays_each_round_as_dealt(name: str, tmp_path: Pat
     shutil.copyfile(GOLDEN / name, path)
     deals = golden("match_deals.json")["deals"]
     for entry in load_history(path):
-        state = entry.before_round()
-        state.apply(entry.actions[entry.start])
-        assert cards_of(state) == deals[entry.round_no - 1], entry.id
-        end, _ = entry.replay_events()
+        try:
+            state = entry.before_round()
+            state.apply(entry.actions[entry.start])
+            assert cards_of(state) == deals[entry.round_no - 1], entry.id
+            end, _ = entry.replay_events()
+        except ReplayRefused as refused:
+            # Recorded under a reading this version changed (the file predates issue #20: its
+            # challenged run of two +4s, actions[200], is now judged per player). The viewer
+            # lists such an entry as damaged, saying why; it never crashes.
+            assert refused.index == 200, entry.id
+            continue
         assert list(end.scores) == list(entry.scores), entry.id
-        assert entry.actions[entry.start].kind == Kind.NEXT_ROUND
+    # Round 1 of a match replays from the seed alone, so its deal is always checked.
+    first = next(e for e in load_history(path) if e.round_no == 1)
+    state = first.before_round()
+    state.apply(first.actions[first.start])
+    assert cards_of(state) == deals[0]
+    assert all(e.actions[e.start].kind == Kind.NEXT_ROUND for e in load_history(path))
 
 
 @pytest.mark.parametrize("entry", CODES, ids=[f"{e['name']}/{len(e['seats'])}" for e in CODES])
@@ -161,7 +186,7 @@ def test_the_golden_match_survives_an_engine_that_judges_challenges_otherwise(
     shutil.copyfile(GOLDEN / name, tmp_path / "golden-match.json")
     loaded = load_match("golden-match", match_store(tmp_path))
     assert loaded.replay_notice is not None and "challenge" in loaded.replay_notice
-    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert loaded.state.to_dict() == as_read(raw["payload"]["snapshot"])
     assert loaded.record.base is not None and loaded.record.actions == ()
     assert (tmp_path / "golden-match.json").exists()
 
@@ -187,10 +212,19 @@ def test_a_round_kept_beside_the_golden_history_keeps_its_rounds(name: str, tmp_
     raw = golden(name)["payload"]["rounds"]
     assert [r.id for r in rounds] == ["newmatch01-1"] + [entry["id"] for entry in raw]
     deals = golden("match_deals.json")["deals"]
+    checked = 0
     for entry in rounds[1:]:
-        start = entry.before_round()
+        try:
+            start = entry.before_round()
+        except ReplayRefused as refused:
+            # Reaching a later round replays the match's challenged run of two +4s
+            # (actions[200]), which this version judges per player (issue #20).
+            assert refused.index == 200 and entry.round_no > 1, entry.id
+            continue
         start.apply(entry.actions[entry.start])
         assert cards_of(start) == deals[entry.round_no - 1]
+        checked += 1
+    assert checked  # round 1 replays from the seed alone: its deal is always checked
 
 
 def _refusing_round_one(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -213,10 +247,23 @@ def test_the_golden_history_is_kept_round_by_round_once_rewritten(
     one verdict of round 1 would make every later round unwatchable. The next round end
     rewrites it with each entry's own state before its deal (while this version still
     replays it as played), so a later update loses only the rounds it really changes."""
-    from saves.history import add_round, history_entries
+    from saves.history import add_round, history_entries, replay_problem
 
     path = tmp_path / "history.json"
     shutil.copyfile(GOLDEN / "history-format1.json", path)
+    if all(replay_problem(e) is not None for e in load_history(path)):
+        # This version judges round 1's challenged run of two +4s (actions[200]) per player
+        # (issue #20), and every format 1 round replays from the match's start: none replays
+        # as played, so the rewrite keeps each as found (listed; Watch says why).
+        # (A format 1 file this version replays would be rewritten round by round; no
+        # golden file of that kind is left to show it.)
+        assert all("actions[200]" in str(replay_problem(e)) for e in load_history(path))
+        add_round(load_history(path)[0], path)
+        rows = json.loads(path.read_text())["payload"]["rounds"]
+        found = golden("history-format1.json")["payload"]["rounds"]
+        assert [(r["id"], r["before"], r["actions"]) for r in rows] == [
+            (r["id"], None, r["actions"]) for r in found]
+        return
     newest = load_history(path)[0]
     add_round(newest, path)  # the round end of a match goes through the same rewrite
     raw = json.loads(path.read_text())

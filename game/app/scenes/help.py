@@ -39,8 +39,8 @@ class RulesScene(Scene):
         parts.append(f"<br><br><b>{_escape(title)}</b><br>")
         for name, spec in SPECS.items():
             value = value_text(spec, getattr(self.rules, name))
-            parts.append(f"<b>{_escape(tr(f'rule.{name}'))}</b>: {_escape(value)} — "
-                         f"{_escape(tr(f'ruledesc.{name}'))}<br>")
+            parts.append(f"<b>{_escape(tr(spec.label_key))}</b>: {_escape(value)} — "
+                         f"{_escape(tr(spec.desc_key))}<br>")
         return "".join(parts)
 
     def build(self) -> None:

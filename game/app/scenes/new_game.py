@@ -26,7 +26,7 @@ from game.app.ui import (
     keep_visible,
     list_area,
 )
-from game.engine import PRESETS, IllegalAction, Rules, RulesError
+from game.engine import PRESETS, SPECS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
 from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
@@ -344,7 +344,7 @@ class NewGameScene(Scene):
         names = list(changed)
         shown = names[:fit - 1] if len(names) > fit - 1 else names
         lines = [tr("new.rules_summary", count=len(changed))] + [
-            "• " + tr(f"rule.{k}") for k in shown]
+            "• " + tr(SPECS[k].label_key) for k in shown]
         if len(shown) < len(names):
             lines.append("…")
         for line in lines[:fit]:

@@ -19,6 +19,7 @@ from game.app.table.render import wrap
 from game.app.table.wording import card_word
 from game.app.ui import GOLD, WHITE
 from game.engine import Action, Kind
+from game.engine.bluff import challenged_seats
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
@@ -360,9 +361,19 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
             options.append(Choice(tr("prompt.stack_instead"), lambda: None))
         # What a player needs to judge a bluff: the colour in force before the +4.
         before = s.wd4_colour
-        explain = tr("prompt.wd4_explain", colour=tr(f"colour.{COLOUR_KEYS[before]}"),
-                     count=s.pending, total=s.pending + m.rules.challenge_penalty)
-        return ChoiceOverlay(app, table, tr("prompt.wd4_title", name=accuser), options,
+        judged = challenged_seats(s.wd4_run, seat)
+        total = s.pending + m.rules.challenge_penalty * len(judged)
+        if len(s.wd4_run) > 1:  # a run of +4s: the challenge judges every player of it
+            title = tr("prompt.wd4_run_title", count=len(s.wd4_run),
+                       names=", ".join(m.seats[p].name for p in judged))
+            explain = tr("prompt.wd4_run_explain", players=len(judged), pending=s.pending,
+                         total=total)
+            before = -1  # each player had their own colour before: no single swatch
+        else:
+            title = tr("prompt.wd4_title", name=accuser)
+            explain = tr("prompt.wd4_explain", colour=tr(f"colour.{COLOUR_KEYS[before]}"),
+                         count=s.pending, total=total)
+        return ChoiceOverlay(app, table, title, options,
                              cancellable=False, subtitle=explain, subtitle_colour=before)
     return None
 

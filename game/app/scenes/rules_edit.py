@@ -163,7 +163,7 @@ class RulesEditScene(Scene):
             tw = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(34) \
                 if try_it_available(name) else 0
             text_w = area.width - SCROLLBAR_W - self.control_w - u(48) - tw
-            self.desc_lines[name] = wrap(tr(f"ruledesc.{name}"), font, text_w)
+            self.desc_lines[name] = wrap(tr(SPECS[name].desc_key), font, text_w)
             tops.append(content_h)
             content_h += max(u(50), title_h + 2 + len(self.desc_lines[name])
                              * font.get_linesize() + u(14))
@@ -176,7 +176,7 @@ class RulesEditScene(Scene):
             spec = SPECS[name]
             y = y0 + tops[i] + u(6)
             x = x0 + inner_w - self.control_w - u(6)
-            tip = f"uno.ruledesc.{name}"
+            tip = f"uno.{spec.desc_key}"
             c: UIElement
             if spec.kind == "bool":
                 check = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=box,
@@ -338,10 +338,10 @@ class RulesEditScene(Scene):
             text_w = view.width - self.control_w - u(48) - tries.get(name, 0)
             if self.differs(name):
                 pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
-            t = fonts.fit(tr(f"rule.{name}"), u(19), text_w, GOLD if self.differs(name)
+            t = fonts.fit(tr(SPECS[name].label_key), u(19), text_w, GOLD if self.differs(name)
                           else WHITE, bold=True)
             surface.blit(t, (x, y))
-            lines = self.desc_lines.get(name) or wrap(tr(f"ruledesc.{name}"), font, text_w)
+            lines = self.desc_lines.get(name) or wrap(tr(SPECS[name].desc_key), font, text_w)
             ty = y + t.get_height() + 2
             for line in lines:
                 surface.blit(font.render(line, True, (200, 222, 208)), (x, ty))

@@ -14,7 +14,7 @@ import pygame
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.controls import ActionButtons
-from game.app.table.decision import NOTHING, Decision, decide, decider
+from game.app.table.decision import NOTHING, Decision, decide, decider, only_take
 from game.app.table.hud import Notice
 from game.app.table.input import TableInput
 from game.app.table.match import MatchController
@@ -72,6 +72,7 @@ class TableScene(PlayViews, Scene):
         self.timer_left = 0.0
         self.hint_text = ""
         self.saved_version = -1
+        self.take_due: tuple[int, float] | None = None  # (version, when): see _take_when_due
 
     def resync(self) -> None:
         self.match.forget_legal()  # re-sync from the truth, legal actions included
@@ -229,7 +230,9 @@ class TableScene(PlayViews, Scene):
             self._round_over()
             return
         d = s.current
-        if self.match.is_human(d):
+        if self._take_when_due(d):
+            pass  # a Draw Two waiting only for jump-ins: no prompt, no hand-over
+        elif self.match.is_human(d):
             if hand_over_to(self.viewer, d, self.match.humans) is not None:
                 self._hand_over(d)
                 return
@@ -245,6 +248,21 @@ class TableScene(PlayViews, Scene):
         if action is not None:
             self._ai_move(action)
         self.refresh()
+
+    def _take_when_due(self, seat: int) -> bool:
+        """A human victim of a Draw Two with nothing to do but take it draws without pressing
+        anything once the moment others get to jump in has passed, as before the rule: True
+        while that holds."""
+        m = self.match
+        if not only_take(m, seat):
+            self.take_due = None
+            return False
+        if self.take_due is None or self.take_due[0] != m.version:
+            self.take_due = (m.version, self.clock_ms + self._grace())
+        elif self.clock_ms >= self.take_due[1]:
+            self.take_due = None
+            self.perform(Action(Kind.TAKE, seat))
+        return True
 
     def _grace(self) -> float:
         """Humans get a moment after each play to catch or jump in before an AI acts."""

@@ -100,6 +100,16 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
                            chosen=chosen))
 
 
+def only_take(match: Match, seat: int) -> bool:
+    """`seat` is a human facing a penalty whose rules leave them nothing but taking it: under
+    jump_in a Draw Two waits for its victim (RULES.md section 6) only so that others may
+    jump in, and the victim has nothing to decide."""
+    s = match.state
+    if not match.is_human(seat) or not s.pending or s.penalty_answerable():
+        return False
+    return {a.kind for a in match.legal(seat)} - {Kind.CALL_UNO, Kind.CATCH} == {Kind.TAKE}
+
+
 def _prompt(s: State, kinds: set[Kind]) -> str:
     if s.phase == Phase.DRAWN:
         return "drawn"

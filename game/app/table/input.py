@@ -174,7 +174,10 @@ class TableInput:
         if not cur.chosen and not host.vet_card(card):
             return
         s = host.match.state
-        if multi and host.match.rules.multi_play and host.human_turn():
+        rules = host.match.rules
+        # Cards are picked into a set where the rules allow one (a pair of Draw Twos on a +4
+        # is one even without play_doubles).
+        if multi and (rules.multi_play or rules.stack_two_on_four) and host.human_turn():
             if card in cur.chosen:
                 cur.chosen.remove(card)
             else:

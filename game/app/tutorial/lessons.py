@@ -23,7 +23,7 @@ TRY_IT_OPTIONS = (
     "stack_draw_two", "stack_draw_four", "stack_four_on_two", "stack_two_on_four",
     "deflect_draw_two", "jump_in", "play_doubles", "play_same_rank", "sum_jump_in",
     "sum_jump_in_any_colour", "sum_out", "numbers_win", "wild_powers", "seven_zero",
-    "blank_cards", "forced_play", "draw_to_match", "seat_exchange", "teams",
+    "blank_cards", "forced_play", "draw_to_match", "seat_exchange", "teams", "misplay_penalty",
 )
 
 
@@ -80,7 +80,7 @@ class Lesson:
         return len(self.data["hands"])
 
     def title_key(self) -> str:
-        return f"rule.{self.option}" if self.option else f"lesson.{self.id}.title"
+        return SPECS[self.option].label_key if self.option else f"lesson.{self.id}.title"
 
     def step_key(self, i: int) -> str:
         return f"lesson.{self.id}.step{i + 1}"
@@ -169,7 +169,7 @@ class BrokenLesson:
 
     def title_key(self) -> str:
         if self.option:
-            return f"rule.{self.option}"
+            return SPECS[self.option].label_key
         return f"lesson.{self.id}.title" if self.id else ""
 
 

@@ -34,7 +34,7 @@ from game.app.tutorial.lessons import (
     try_it_available,
 )
 from game.app.ui import GOLD, WHITE, button, felt
-from game.engine import Action, Kind
+from game.engine import SPECS, Action, Kind
 from game.engine.cards import CARD_FACE
 from game.engine.state import Phase
 from saves.match import SeatInfo
@@ -402,7 +402,7 @@ class TutorialScene(PlayViews, Scene):
         if self.finished and self.score_cards():
             paras.append((self.score_cards(), GOLD, False))
         if le.option:
-            paras.append((tr(f"ruledesc.{le.option}"), RULE_TEXT, False))
+            paras.append((tr(SPECS[le.option].desc_key), RULE_TEXT, False))
         inner = area.width - u(24)
         size = u(20)
         while True:

@@ -9,17 +9,21 @@ with a backup and moved aside when damaged or oversized, exactly like a save. Pa
 
     {"rounds": [{"id": str, "match_id": str, "finished": ISO time, "rules": {...},
                  "seats": [...], "seed": int, "actions": [...], "start": int,
-                 "round": int, "winner": int, "points": int, "scores": [int, ...]}, ...]}
+                 "round": int, "winner": int, "points": int, "scores": [int, ...],
+                 "analysis": {...}}, ...]}
 
-newest first, at most MAX_KEPT entries and HISTORY_MAX_BYTES bytes.
+newest first, at most MAX_KEPT entries and HISTORY_MAX_BYTES bytes. "analysis" (format 2 on)
+is optional: the skill figures worked out after the round (saves.skill); an entry without it
+(every entry of a format-1 file) shows its accuracy as not computed.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -41,12 +45,14 @@ from saves.match import (
     _replay,
     check_match_id,
 )
+from saves.migrations import register_migration
 from saves.paths import data_dir
+from saves.skill import Analysis, parse_analysis
 
 log = logging.getLogger("uno.saves")
 
 HISTORY_KIND = "history"
-HISTORY_FORMAT = 1
+HISTORY_FORMAT = 2
 HISTORY_FILE = "history.json"
 MAX_KEPT = 50
 # A long match logs a few thousand actions (about 25 bytes each): 50 such rounds stay well
@@ -57,6 +63,18 @@ HISTORY_MAX_BYTES = 4 * 1024 * 1024
 ENTRY_MAX_BYTES = HISTORY_MAX_BYTES // 8
 ENTRY_KEYS = ("id", "match_id", "finished", "rules", "seats", "seed", "actions", "start",
               "round", "winner", "points", "scores")
+OPTIONAL_KEYS = ("analysis",)
+# Rounds are added by the table and their skill figures filled in by a background job: each
+# read-modify-write of the file holds this, so neither loses the other's change.
+_WRITING = threading.Lock()
+
+
+def _format_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
+    # Format 2 only adds the optional "analysis" block: old rounds are simply not analysed.
+    return payload
+
+
+register_migration(HISTORY_KIND, 1, _format_1_to_2)
 
 
 def _now() -> str:
@@ -79,6 +97,7 @@ class RoundRecord:
     scores: tuple[int, ...]  # running totals after the round
     match_id: str
     finished: str = field(default_factory=_now)
+    analysis: Analysis | None = None  # skill figures, once worked out (saves.skill)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -124,12 +143,19 @@ class RoundRecord:
         events: list[list[Event]] = []
         return _replay(self.match_record(), events), events
 
+    @property
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "match_id": self.match_id, "finished": self.finished,
-                "rules": self.rules.to_dict(), "seats": [s.to_dict() for s in self.seats],
-                "seed": self.seed, "actions": [a.to_dict() for a in self.actions],
-                "start": self.start, "round": self.round_no, "winner": self.winner,
-                "points": self.points, "scores": list(self.scores)}
+        out = {"id": self.id, "match_id": self.match_id, "finished": self.finished,
+               "rules": self.rules.to_dict(), "seats": [s.to_dict() for s in self.seats],
+               "seed": self.seed, "actions": [a.to_dict() for a in self.actions],
+               "start": self.start, "round": self.round_no, "winner": self.winner,
+               "points": self.points, "scores": list(self.scores)}
+        if self.analysis is not None:
+            out["analysis"] = self.analysis.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, raw: Any, index: int = 0) -> RoundRecord:
@@ -138,7 +164,7 @@ class RoundRecord:
         if not isinstance(raw, Mapping):
             _fail(f"{where} is not a JSON object")
         missing = [k for k in ENTRY_KEYS if k not in raw]
-        unknown = [k for k in raw if k not in ENTRY_KEYS]
+        unknown = [k for k in raw if k not in ENTRY_KEYS + OPTIONAL_KEYS]
         if missing or unknown:
             _fail(f"{where} has missing or unknown entries")
         rules = _parse_rules(raw["rules"])
@@ -149,10 +175,12 @@ class RoundRecord:
         if any(type(n) is not int for n in numbers) or not isinstance(scores, list) or \
                 any(type(s) is not int for s in scores):
             _fail(f"{where} has a number that is not a whole number")
+        analysis = parse_analysis(raw["analysis"], len(seats), where) \
+            if "analysis" in raw else None
         try:
             record = cls(rules, seats, raw["seed"], actions, raw["start"], raw["round"],
                          raw["winner"], raw["points"], tuple(scores), raw["match_id"],
-                         raw["finished"])
+                         raw["finished"], analysis)
         except (TypeError, ValueError) as exc:
             _fail(f"{where} is invalid: {exc}")
         if raw["id"] != record.id:
@@ -218,8 +246,13 @@ def add_round(entry: RoundRecord, path: Path | None = None) -> list[RoundRecord]
     raw = entry.to_dict()
     if _size(raw) > ENTRY_MAX_BYTES:
         raise WriteFailed(path, "the round's match is too long to keep")
-    kept = [entry] + [old for old in load_history(path) if old.id != entry.id]
-    rows = [raw] + [old.to_dict() for old in kept[1:]]
+    with _WRITING:
+        kept = [entry] + [old for old in load_history(path) if old.id != entry.id]
+        return _write(path, kept)
+
+
+def _write(path: Path, kept: list[RoundRecord]) -> list[RoundRecord]:
+    rows = [old.to_dict() for old in kept]
     rows = rows[:MAX_KEPT]
     budget = HISTORY_MAX_BYTES - 1024  # the document's header and brackets
     total = 0
@@ -235,3 +268,22 @@ def add_round(entry: RoundRecord, path: Path | None = None) -> list[RoundRecord]
 
 def find_round(round_id: str, path: Path | None = None) -> RoundRecord | None:
     return next((r for r in load_history(path) if r.id == round_id), None)
+
+
+def set_analysis(round_id: str, update: Callable[[Analysis | None], Analysis],
+                 path: Path | None = None) -> RoundRecord | None:
+    """Store the skill figures of a kept round: `update` gets its current figures (None when
+    not computed) and returns the new ones. Returns the updated round, or None when it is no
+    longer kept (evicted by newer rounds). Raises WriteFailed when the file cannot be
+    written."""
+    path = path or history_path()
+    with _WRITING:
+        kept = load_history(path)
+        for i, old in enumerate(kept):
+            if old.id == round_id:
+                kept[i] = replace(old, analysis=update(old.analysis))
+                if _size(kept[i].to_dict()) > ENTRY_MAX_BYTES:
+                    raise WriteFailed(path, "the round's figures are too long to keep")
+                _write(path, kept)
+                return kept[i]
+    return None

@@ -20,6 +20,8 @@ in time. The Expert sees only the seat's view and the events that seat was shown
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import threading
 from collections.abc import Callable, Iterator
@@ -317,24 +319,57 @@ def luck(plan: RoundPlan, seat: int, plays: int = LUCK_PLAYS, worlds: int = LUCK
 
 # -- jobs for a worker process ---------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How hard a job works: worlds per judged decision; plays of the deal and worlds per
+    search of the Expert that plays it. The app uses EFFORT; tests ask for less."""
+
+    judge_worlds: int = JUDGE_WORLDS
+    plays: int = LUCK_PLAYS
+    luck_worlds: int = LUCK_WORLDS
+
+
+EFFORT = Effort()
 JOB_ACCURACY = "accuracy"
 JOB_LUCK = "luck"
 JOB_EXPERT = "expert"
 
 
-def run_job(kind: str, plan_raw: dict[str, Any], seat: int) -> dict[str, Any]:
+def run_job(kind: str, plan_raw: dict[str, Any], seat: int,
+            cancel: threading.Event | None = None,
+            effort: tuple[int, int, int] | None = None) -> dict[str, Any]:
     """A job in plain data, for a worker process: the plan as RoundPlan.to_dict() gives it,
-    the result as the JSON the round's history keeps (see saves.skill)."""
+    `effort` as the fields of an Effort (EFFORT when None), the result as the JSON the
+    round's history keeps (see saves.skill). Cancelled is raised soon after `cancel` is set."""
     plan = RoundPlan.from_dict(plan_raw)
+    e = Effort(*effort) if effort is not None else EFFORT
     if kind == JOB_ACCURACY:
-        decisions = judge_seat(plan, seat, JUDGE_WORLDS)
+        decisions = judge_seat(plan, seat, e.judge_worlds, cancel)
         score = accuracy(decisions)
         return {"accuracy": None if score is None else round(score, 4),
                 "decisions": [d.to_dict() for d in decisions]}
     if kind == JOB_LUCK:
-        return luck(plan, seat, LUCK_PLAYS, LUCK_WORLDS).to_dict()
+        return luck(plan, seat, e.plays, e.luck_worlds, cancel).to_dict()
     if kind == JOB_EXPERT:
         # The Expert's side alone: needs only the deal (the daily deal's figure).
-        wins, mean_left = expert_plays(plan, seat, LUCK_PLAYS, LUCK_WORLDS)
-        return {"plays": LUCK_PLAYS, "wins": wins, "mean_left": round(mean_left, 2)}
+        wins, mean_left = expert_plays(plan, seat, e.plays, e.luck_worlds, cancel)
+        return {"plays": e.plays, "wins": wins, "mean_left": round(mean_left, 2)}
     raise ValueError(f"unknown analysis job {kind!r}")
+
+
+def serve(inbox: Any, outbox: Any, niceness: int = 10) -> None:
+    """A worker process's loop: (order, kind, plan, seat, effort) jobs in, (order, ok,
+    result or error text) out, until None arrives. It runs at a lower priority than the game, so a
+    table with an Expert thinking keeps the CPU it needs."""
+    # Where the system has no nice() the worker simply runs at the normal priority.
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(niceness)
+    while True:
+        job = inbox.get()
+        if job is None:
+            return
+        order, kind, plan, seat, effort = job
+        try:
+            outbox.put((order, True, run_job(kind, plan, seat, None, effort)))
+        except Exception as exc:  # the app logs it and shows the figures as not computed
+            outbox.put((order, False, f"{type(exc).__name__}: {exc}"))

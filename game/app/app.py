@@ -53,6 +53,10 @@ class App:
         from game.app.persist import SaveService
 
         self.saves = SaveService(enabled=persist_settings)
+        from game.app.skill import SkillJobs
+
+        self.skill = SkillJobs(self.saves)
+        self.saves.skill = self.skill
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
@@ -289,6 +293,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.skill.close()
         # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
         from game.app import fonts
         from game.app.art import _raster

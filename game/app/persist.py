@@ -8,6 +8,8 @@ save plays as the nearest known tier, with a message.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -38,11 +40,13 @@ from saves.match import (
     save_match,
     summary_of,
 )
+from saves.rating import expected, tier_rating
 from saves.slots import SlotInfo
 from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.skill import SkillJobs
 
 log = logging.getLogger("uno.app.saves")
 
@@ -127,6 +131,10 @@ class SaveService:
         self._stats: Stats | None = None
         # Matches started as a daily deal (match id -> date), to file their result.
         self.daily_matches: dict[str, str] = {}
+        # Works out each finished round's skill figures in the background (set by the app).
+        self.skill: SkillJobs | None = None
+        # The table and the skill jobs' thread both update the statistics.
+        self._stats_lock = threading.RLock()
 
     def record_of(self, match: MatchController) -> MatchRecord:
         record = MatchRecord.new(match.rules, match.seats, match.seed)
@@ -270,32 +278,64 @@ class SaveService:
     def round_finished(self, match: MatchController, ended: RoundEnded) -> None:
         if not self.enabled:
             return
-        self.keep_round(match, ended)
-        tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
-        stats = self.stats()
-        for seat in match.humans:
-            won = match.state.team_of[seat] == match.state.team_of[ended.winner]
-            scored = sum(ended.points) if seat == ended.winner else 0
-            stats = stats.with_player(match.seats[seat].name, stats.player(
-                match.seats[seat].name).record_round(won=won, points=scored,
-                                                     opponent_tiers=tiers))
         day = self.daily_matches.pop(match.match_id or "", None)
-        if day is not None and match.humans:
-            seat = match.humans[0]
-            won = match.state.team_of[seat] == match.state.team_of[ended.winner]
-            stats = stats.with_daily(day, DailyResult(
-                match.seats[seat].name, won, sum(ended.points) if seat == ended.winner else 0))
-        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+        self.keep_round(match, ended, day)
+        tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
+        with self._stats_lock:
+            stats = self.stats()
+            chances = self.chances(match, stats)
+            for seat in match.humans:
+                won = match.state.team_of[seat] == match.state.team_of[ended.winner]
+                scored = sum(ended.points) if seat == ended.winner else 0
+                name = match.seats[seat].name
+                stats = stats.with_player(name, stats.player(name).record_round(
+                    won=won, points=scored, opponent_tiers=tiers).record_rated(
+                    won=won, expected=chances[seat]))
+            if day is not None and match.humans:
+                seat = match.humans[0]
+                won = match.state.team_of[seat] == match.state.team_of[ended.winner]
+                stats = stats.with_daily(day, DailyResult(
+                    match.seats[seat].name, won, sum(ended.points) if seat == ended.winner
+                    else 0, ended.points[seat]))
+            self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+
+    @staticmethod
+    def chances(match: MatchController, stats: Stats) -> dict[int, float]:
+        """Each person's chance of going out under the rating model (saves.rating), from
+        the ratings before the round: AI seats at their tier's rating."""
+        seats = match.seats
+        ratings = [stats.player(s.name).rating if not s.is_ai else tier_rating(s.tier)
+                   for s in seats]
+        team = match.state.team_of
+        out = {}
+        for seat in match.humans:
+            side = [r for i, r in enumerate(ratings) if team[i] == team[seat]]
+            others = [r for i, r in enumerate(ratings) if team[i] != team[seat]]
+            out[seat] = expected(side, others)
+        return out
+
+    def update_stats(self, change: Callable[[Stats], Stats]) -> None:
+        """Apply `change` to the statistics and save them (from any thread)."""
+        if not self.enabled:
+            return
+        with self._stats_lock:
+            self._write_stats(change(self.stats()), [])
 
     # -- round history (Replays) -----------------------------------------------------
-    def keep_round(self, match: MatchController, ended: RoundEnded) -> None:
-        """Add the round that just ended to the replay history; a failure is only logged."""
+    def keep_round(self, match: MatchController, ended: RoundEnded,
+                   day: str | None = None) -> None:
+        """Add the round that just ended to the replay history (a failure is only logged)
+        and have its skill figures worked out in the background."""
         try:
             points = sum(ended.points) - ended.points[ended.winner]
-            add_round(round_of(self.record_of(match), ended.winner, points, ended.scores,
-                               match.state.round_no))
+            record = round_of(self.record_of(match), ended.winner, points, ended.scores,
+                              match.state.round_no)
+            add_round(record)
         except (SaveError, OSError, ValueError) as exc:
             log.warning("could not keep the round for replays: %s", exc)
+            return
+        if self.skill is not None and match.humans:
+            self.skill.analyse(record, day)
 
     def history(self) -> list[RoundRecord]:
         """The kept rounds, newest first (empty when saving is off or the file is bad)."""
@@ -324,6 +364,10 @@ class SaveService:
             self._stats = stats
 
     def _write_stats(self, stats: Stats, players: list[str]) -> None:
+        with self._stats_lock:
+            self._write_stats_locked(stats, players)
+
+    def _write_stats_locked(self, stats: Stats, players: list[str]) -> None:
         self._stats = trimmed(stats, players)
         try:
             save_stats(self._stats, keep=players)

@@ -4,6 +4,7 @@ card), a stated formula, reproducible figures for a seed, and the luck replay of
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -263,16 +264,16 @@ def test_a_later_round_of_a_match_is_analysed_from_its_own_deal() -> None:
 
 def test_jobs_give_what_the_history_keeps() -> None:
     plan = record(OFFICIAL, [None, "normal"], seed=5)
-    monkey = analysis.JUDGE_WORLDS, analysis.LUCK_PLAYS, analysis.LUCK_WORLDS
-    try:
-        analysis.JUDGE_WORLDS, analysis.LUCK_PLAYS, analysis.LUCK_WORLDS = WORLDS, 2, 6
-        judged = Judged.from_dict(run_job(analysis.JOB_ACCURACY, plan.to_dict(), 0))
-        lucky = LuckFigures.from_dict(run_job(analysis.JOB_LUCK, plan.to_dict(), 0))
-        expert = run_job(analysis.JOB_EXPERT, plan.to_dict(), 0)
-    finally:
-        analysis.JUDGE_WORLDS, analysis.LUCK_PLAYS, analysis.LUCK_WORLDS = monkey
+    effort = (WORLDS, 2, 6)
+    judged = Judged.from_dict(run_job(analysis.JOB_ACCURACY, plan.to_dict(), 0, None, effort))
+    lucky = LuckFigures.from_dict(run_job(analysis.JOB_LUCK, plan.to_dict(), 0, None, effort))
+    expert = run_job(analysis.JOB_EXPERT, plan.to_dict(), 0, None, effort)
     assert judged.decisions and judged.accuracy is not None
     assert lucky.plays == 2
     assert expert == {"plays": 2, "wins": lucky.wins, "mean_left": lucky.mean_left}
     with pytest.raises(ValueError):
         run_job("nonsense", plan.to_dict(), 0)
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(analysis.Cancelled):
+        run_job(analysis.JOB_LUCK, plan.to_dict(), 0, cancel, effort)

@@ -1,0 +1,152 @@
+"""Skill figures in the app: worked out after a round in a worker process (a thread if none can
+start), never while the frame waits; filed in the round's history and, for a daily deal, in
+the statistics; each person rated after every round, hot seat included."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from datetime import date
+
+import pygame
+import pytest
+
+from game.app import skill as skill_module
+from game.app.scenes.handover import HandoverScene
+from game.app.scenes.match_end import MatchEndScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.round_end import RoundEndScene
+from game.app.scenes.table import TableScene
+from game.engine.cards import CARD_POINTS
+from saves.history import load_history
+from saves.rating import INITIAL, K_NEW
+from saves.stats import load_stats
+from tests.app.conftest import click, frames, key
+from tests.app.helpers import keyboard_turn, open_table, seats
+from tests.app.test_replay import finish_a_round
+
+SMALL = (12, 2, 6)  # worlds per judged decision, plays of the deal, worlds of that Expert
+
+
+def round_id(table: TableScene) -> str:
+    return f"{table.match.match_id}-{table.match.state.round_no}"
+
+
+def wait_for(app, done, seconds: float = 180.0) -> None:
+    """Frames go on while the figures are worked out elsewhere."""
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("the skill figures did not arrive")
+        frames(app, 1)
+        time.sleep(0.02)
+
+
+def play_out(app, table: TableScene, seed: int = 5) -> None:
+    rng = random.Random(seed)
+    for _ in range(30_000):
+        if isinstance(app.top, (RoundEndScene, MatchEndScene)):
+            return
+        if isinstance(app.top, HandoverScene):
+            key(app, pygame.K_RETURN, frames=2)  # "I am X: show my hand"
+            continue
+        keyboard_turn(app, table, rng)
+    raise AssertionError("the round did not finish")
+
+
+@pytest.mark.parametrize("mode", ["process", "thread"])
+def test_a_finished_round_s_figures_arrive_in_the_background_and_are_kept(app, mode) -> None:
+    app.skill.mode = mode
+    app.skill.effort = SMALL
+    table = finish_a_round(app)
+    rid = round_id(table)
+    seat = table.match.humans[0]
+    status = app.skill.status(rid, seat)
+    # The round-end screen is up and the figures are still coming: nothing was worked out
+    # while the table waited.
+    assert isinstance(app.top, RoundEndScene)
+    assert status.judged is None and status.pending
+    wait_for(app, lambda: not app.skill.status(rid, seat).working)
+    status = app.skill.status(rid, seat)
+    assert not status.failed, status
+    assert status.judged is not None and status.luck is not None
+    assert status.judged.accuracy is None or 0 <= status.judged.accuracy <= 1
+    assert status.luck.plays == SMALL[1]
+    if mode == "process":
+        assert app.skill._process is not None and app.skill._process.pid != os.getpid()
+    (kept,) = [r for r in load_history() if r.id == rid]
+    assert kept.analysis is not None
+    assert kept.analysis.seat(seat).judged == status.judged
+    assert kept.analysis.seat(seat).luck == status.luck
+
+
+def test_without_a_worker_process_the_figures_are_worked_out_in_a_thread(app,
+                                                                          monkeypatch) -> None:
+    def refuse(method):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(skill_module.multiprocessing, "get_context", refuse)
+    app.skill.mode = "process"
+    app.skill.effort = SMALL
+    table = finish_a_round(app)
+    rid, seat = round_id(table), table.match.humans[0]
+    wait_for(app, lambda: not app.skill.status(rid, seat).working)
+    assert app.skill.mode == "thread"
+    assert app.skill.status(rid, seat).judged is not None
+
+
+def test_closing_stops_a_job_at_once(app) -> None:
+    app.skill.mode = "process"
+    app.skill.effort = (4000, 200, 400)  # far more work than the test waits for
+    table = finish_a_round(app)
+    rid, seat = round_id(table), table.match.humans[0]
+    wait_for(app, lambda: app.skill._process is not None, 30)
+    process = app.skill._process
+    started = time.monotonic()
+    app.skill.close()
+    assert time.monotonic() - started < 5
+    assert not process.is_alive()
+    assert app.skill.status(rid, seat).judged is None  # dropped, "not computed"
+
+
+def test_every_person_is_rated_after_each_round(app) -> None:
+    table = open_table(app, table_seats=seats(n_ai=2, humans=2, tier="hard"), seed=8)
+    play_out(app, table)
+    stats = load_stats()
+    winner = table.match.state.last_winner
+    for seat in table.match.humans:
+        p = stats.player(table.match.seats[seat].name)
+        assert p.rated_rounds == 1 and len(p.recent) == 1
+        # Four seats: two people at the initial rating and two Hard players above it.
+        assert 0 < p.recent[0].expected < 0.25
+        gained = p.rating - INITIAL
+        if seat == winner:
+            assert gained == pytest.approx(K_NEW * (1 - p.recent[0].expected), abs=0.1)
+        else:
+            assert gained == pytest.approx(-K_NEW * p.recent[0].expected, abs=0.1)
+
+
+def test_the_daily_deal_is_compared_with_the_expert_from_your_seat(app) -> None:
+    app.skill.mode = "thread"
+    app.skill.effort = SMALL
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["daily"].rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    play_out(app, table, seed=3)
+    day = date.today().isoformat()
+    result = load_stats().daily[day]
+    seat = table.match.humans[0]
+    assert result.left == sum(CARD_POINTS[c] for c in table.match.state.hands[seat])
+    assert result.expert_left is None or day in app.skill.daily_done
+    wait_for(app, lambda: day in app.skill.daily_done)
+    again = load_stats().daily[day]
+    assert again.expert_left is not None and again.expert_rate is not None
+    assert again.beaten == (again.left < again.expert_left)
+    # The same figure, worked out from the date alone (as after a restart), agrees.
+    app.skill.daily_expert(day)
+    figure = app.skill.daily_done.pop(day)
+    wait_for(app, lambda: day in app.skill.daily_done)
+    assert app.skill.daily_done[day] == figure

@@ -28,7 +28,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import NEXT_ROUND, Action, Event, Phase, Rules, SeatView, State, redact
+from game.engine import (
+    NEXT_ROUND,
+    Action,
+    EngineError,
+    Event,
+    Phase,
+    Rules,
+    SeatView,
+    State,
+    redact,
+)
 from game.engine.actions import OUT_OF_TURN
 from game.engine.cards import CARD_FACE, CARD_POINTS
 
@@ -75,6 +85,16 @@ def choices(legal: list[Action]) -> int:
     return len({_face(a) for a in legal if a.kind not in OUT_OF_TURN})
 
 
+def turn_moves(view: SeatView, legal: list[Action], made: Action) -> list[Action] | None:
+    """The moves to judge `made` among, when it is a decision accuracy counts: the seat's
+    own turn, a move of the turn (not calling UNO, catching or jumping in) and at least two
+    different moves; None otherwise. An UNO call open at the same time is left out."""
+    if view.current != view.seat or made.seat != view.seat or made.kind in OUT_OF_TURN:
+        return None
+    moves = [a for a in legal if a.kind not in OUT_OF_TURN]
+    return moves if choices(moves) >= 2 else None
+
+
 def expert(worlds: int, **options: Any) -> Any:
     """An Expert that searches exactly `worlds` worlds per decision, whatever the clock."""
     return make_player("expert", budget_ms=_NO_CLOCK_MS, max_worlds=worlds, **options)
@@ -100,9 +120,14 @@ def judge(view: SeatView, seen: list[Event], legal: list[Action], made: Action, 
         return Judgement(preferred, None, None, reason)
     if made not in legal:
         return Judgement(preferred, None, None, reason)
-    # Both moves in the same sampled worlds, so the two chances compare.
-    result = search(view, [preferred, made], player.tracker, random.Random(seed + 1),
-                    player.config)
+    try:
+        # Both moves in the same sampled worlds, so the two chances compare.
+        result = search(view, [preferred, made], player.tracker, random.Random(seed + 1),
+                        player.config)
+    except EngineError:
+        # A world the engine refuses means the seat's inferences contradict each other (the
+        # Expert itself then plays Hard's move): no figures rather than a wrong one.
+        return Judgement(preferred, None, None, reason)
     if not result.worlds:
         return Judgement(preferred, None, None, reason)
     return Judgement(preferred, max(result.means), result.means[1], reason)
@@ -168,12 +193,11 @@ def moments(plan: RoundPlan, seat: int) -> Iterator[Moment]:
     state = plan.before()
     seen: list[Event] = []
     for index, action in enumerate(plan.actions[plan.start:]):
-        if index and action.seat == seat and state.current == seat \
-                and action.kind not in OUT_OF_TURN:
-            # An UNO call open at the same time is not part of the decision judged.
-            legal = [a for a in state.legal_actions(seat) if a.kind not in OUT_OF_TURN]
-            if choices(legal) >= 2:
-                yield Moment(index, state.view(seat), list(seen), legal, action)
+        if index and action.seat == seat and state.current == seat:
+            view = state.view(seat)
+            moves = turn_moves(view, state.legal_actions(seat), action)
+            if moves is not None:
+                yield Moment(index, view, list(seen), moves, action)
         seen.extend(redact(state.apply(action), seat))
 
 

@@ -98,3 +98,21 @@ def test_the_summary_counts_the_moves_the_expert_would_have_played_differently()
     assert differ == sum(reviewer.get(i).expert_differs for i in moves)
     assert (worst is None) == (differ == 0)
     reviewer.close()
+
+
+def test_a_reviewed_decision_shows_exactly_the_figures_of_the_round_s_accuracy() -> None:
+    from ai.analysis import judge_seat
+    from game.app.skill import plan_of
+
+    rec, _, _ = entry(23)
+    seat = ReplayMatch(rec).people[0]
+    decisions = judge_seat(plan_of(rec), seat)  # the effort the app's jobs use
+    assert decisions
+    reviewer = Reviewer(ReplayMatch(rec), budget_ms=10)
+    for d in decisions[:5]:
+        review = reviewer.review(d.index)
+        assert review is not None and review.human
+        assert (review.before, review.after) == (d.best, d.played), f"move {d.index}"
+        expert = next(o for o in review.opinions if o.tier == "expert")
+        assert expert.action == d.preferred
+    reviewer.close()

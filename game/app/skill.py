@@ -185,17 +185,20 @@ class SkillJobs:
 
     def _run(self, job: _Job) -> dict[str, Any] | None:
         if self.mode == "process" and self._worker():
+            process, outbox = self._process, self._outbox
             self._inbox.put((job.order, job.kind, job.plan, job.seat, self.effort))
             while not self._closed.is_set():
                 try:
-                    order, ok, result = self._outbox.get(timeout=_POLL_S)
+                    order, ok, result = outbox.get(timeout=_POLL_S)
                 except queue.Empty:
-                    if not self._process.is_alive():
+                    if not process.is_alive() and not self._closed.is_set():
                         log.warning("the analysis process stopped; working in a thread")
                         self._process = None
                         self.mode = "thread"
                         break
                     continue
+                except (OSError, ValueError, EOFError):  # the queue closed under us
+                    return None
                 if order == job.order:
                     if not ok:
                         raise RuntimeError(result)

@@ -131,6 +131,8 @@ class SaveService:
         self._stats: Stats | None = None
         # Matches started as a daily deal (match id -> date), to file their result.
         self.daily_matches: dict[str, str] = {}
+        # The rounds kept this run, newest last, for the score screen's Show (no file read).
+        self._kept: dict[str, RoundRecord] = {}
         # Works out each finished round's skill figures in the background (set by the app).
         self.skill: SkillJobs | None = None
         # The table and the skill jobs' thread both update the statistics.
@@ -334,8 +336,18 @@ class SaveService:
         except (SaveError, OSError, ValueError) as exc:
             log.warning("could not keep the round for replays: %s", exc)
             return
+        self._kept[record.id] = record
+        while len(self._kept) > 8:
+            del self._kept[next(iter(self._kept))]
         if self.skill is not None and match.humans:
             self.skill.analyse(record, day)
+
+    def kept_round(self, round_id: str) -> RoundRecord | None:
+        """A round kept this run (or read back from the history)."""
+        found = self._kept.get(round_id)
+        if found is None and self.enabled:
+            found = next((r for r in load_history() if r.id == round_id), None)
+        return found
 
     def history(self) -> list[RoundRecord]:
         """The kept rounds, newest first (empty when saving is off or the file is bad)."""

@@ -5,12 +5,13 @@ figures come from game.app.skill (worked out elsewhere) and the statistics."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from game.app import fonts
 from game.app.i18n import language, tr
-from game.app.skill import Status
+from game.app.skill import SkillJobs, Status
 from game.engine import Action
 from saves import rating
 from saves.skill import Swing
@@ -23,6 +24,7 @@ GOOD: Colour = (150, 230, 160)
 BAD: Colour = (255, 160, 120)
 LINE: Colour = (255, 215, 64)
 GRID: Colour = (90, 130, 105)
+WHITE_ISH: Colour = (235, 240, 232)
 
 
 def pct(x: float) -> str:
@@ -160,3 +162,121 @@ def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: Player
         else:
             pygame.draw.circle(surface, (40, 60, 50), (x, y), r)
             pygame.draw.circle(surface, LINE, (x, y), r, 1)
+
+
+# -- the score screen's block ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlockLine:
+    text: str
+    size: float  # in design units (app.u)
+    colour: Colour
+    bold: bool = False
+    swing: Swing | None = None  # a biggest swing: the line gets a Show button
+
+
+class SkillBlock:
+    """The score screen's skill figures: per person the accuracy and the luck line, and the
+    round's biggest swings (each with a Show button), saying "still working…" while the
+    figures are worked out elsewhere. Asks game.app.skill each frame; never waits."""
+
+    def __init__(self, jobs: SkillJobs, round_id: str, people: list[tuple[int, str]],
+                 made: Callable[[int], Action], describe: Callable[[Action], str]) -> None:
+        self.jobs = jobs
+        self.round_id = round_id
+        self.people = people  # (seat, name); one person: no names in the lines
+        self.made = made  # the action at a round index
+        self.describe = describe
+        self.snapshot: list[Status] = []
+        self.refresh()
+
+    def refresh(self) -> bool:
+        """Take the figures known now (once a frame, before it is laid out and drawn, so
+        the buttons and the lines agree); True when they changed."""
+        now = [self.jobs.status(self.round_id, seat) for seat, _ in self.people]
+        changed = now != self.snapshot
+        self.snapshot = now
+        return changed
+
+    def statuses(self) -> list[Status]:
+        return self.snapshot
+
+    def swings(self, count: int = 3) -> list[tuple[str, Swing]]:
+        found = [(name, s) for (_, name), st in zip(self.people, self.statuses(), strict=True)
+                 if st.judged is not None for s in st.judged.biggest(count)]
+        return sorted(found, key=lambda ns: (-ns[1].loss, ns[1].index))[:count]
+
+    def lines(self, full: bool = True) -> list[BlockLine]:
+        """Everything the block says, most wanted first within each kind; `full` adds the
+        lines that say how the figures are made."""
+        many = len(self.people) > 1
+        out: list[BlockLine] = []
+        statuses = self.statuses()
+        for (_, name), st in zip(self.people, statuses, strict=True):
+            out.append(BlockLine(accuracy_line(st, name if many else None), 20, LINE, True))
+        if full:
+            out.append(BlockLine(tr("skill.accuracy_how"), 14, DIM))
+        swings = self.swings()
+        if swings:
+            out.append(BlockLine(tr("skill.swings"), 15, DIM, True))
+        for name, swing in swings:
+            text = swing_line(swing, self.made(swing.index), self.describe)
+            out.append(BlockLine(f"{name} · {text}" if many else text, 15, BAD, False, swing))
+        if not swings and any(st.judged is not None and st.judged.decisions
+                              for st in statuses):
+            out.append(BlockLine(tr("skill.swing_none"), 15, GOOD))
+        for (_, name), st in zip(self.people, statuses, strict=True):
+            text = luck_line(st)
+            out.append(BlockLine(f"{name}: {text}" if many else text, 16, WHITE_ISH))
+        if full:
+            plays = next((st.luck.plays for st in statuses if st.luck is not None), None)
+            if plays is not None:
+                out.append(BlockLine(tr("skill.luck_how", plays=plays), 14, DIM))
+        return out
+
+    def layout(self, rect: pygame.Rect, unit: Callable[[float], int], button_w: int,
+               button_h: int) -> list[tuple[BlockLine, pygame.Rect]]:
+        """Each line's rect inside `rect`, top down. When they do not all fit, the lines
+        saying how go first, then the swings from the last down to one; what is left is
+        squeezed rather than lost. A swing line is as tall as its Show button and leaves it
+        room at the left."""
+        lines = self.lines(full=True)
+        placed = self._place(lines, rect, unit, button_w, button_h)
+        lines = self.lines(full=False)
+        while placed is None:
+            placed = self._place(lines, rect, unit, button_w, button_h)
+            swing_at = [i for i, line in enumerate(lines) if line.swing is not None]
+            if placed is None and len(swing_at) <= 1:
+                placed = self._place(lines, rect, unit, button_w, button_h, squeeze=True)
+            elif placed is None:
+                lines.pop(swing_at[-1])
+        return placed or []
+
+    @staticmethod
+    def _place(lines: list[BlockLine], rect: pygame.Rect, unit: Callable[[float], int],
+               button_w: int, button_h: int, squeeze: bool = False
+               ) -> list[tuple[BlockLine, pygame.Rect]] | None:
+        heights = [max(fonts.font(unit(line.size), line.bold).get_linesize(),
+                       button_h + unit(4) if line.swing is not None else 0)
+                   for line in lines]
+        total = sum(heights)
+        if total > rect.height and not squeeze:
+            return None
+        scale = min(1.0, rect.height / total) if squeeze and total else 1.0
+        out = []
+        y = rect.y
+        for line, hgt in zip(lines, heights, strict=True):
+            hgt = int(hgt * scale)
+            # A swing's Show button sits at the left of its line, the text after it.
+            indent = button_w + unit(10) if line.swing is not None else 0
+            out.append((line, pygame.Rect(rect.x + indent, y, rect.width - indent, hgt)))
+            y += hgt
+        return out
+
+    @staticmethod
+    def draw(surface: pygame.Surface, placed: list[tuple[BlockLine, pygame.Rect]],
+             unit: Callable[[float], int]) -> None:
+        for line, r in placed:
+            t = fonts.fit(line.text, unit(line.size), r.width, line.colour, bold=line.bold)
+            surface.blit(t, t.get_rect(midleft=(r.x, r.centery)))

@@ -150,3 +150,46 @@ def test_the_daily_deal_is_compared_with_the_expert_from_your_seat(app) -> None:
     figure = app.skill.daily_done.pop(day)
     wait_for(app, lambda: day in app.skill.daily_done)
     assert app.skill.daily_done[day] == figure
+
+
+def block_texts(scene: RoundEndScene) -> list[str]:
+    return [line.text for line, _ in scene._skill_lines()]
+
+
+def test_the_score_screen_says_still_working_then_shows_accuracy_swings_and_luck(app) -> None:
+    from game.app.i18n import tr
+    from game.app.scenes.replay import ReplayScene
+
+    app.skill.mode = "thread"
+    app.skill.effort = SMALL
+    table = finish_a_round(app)
+    scene = app.top
+    assert isinstance(scene, RoundEndScene)
+    texts = block_texts(scene)
+    assert tr("skill.accuracy_working") in texts and tr("skill.luck_working") in texts
+    rid, seat = round_id(table), table.match.humans[0]
+    wait_for(app, lambda: not app.skill.status(rid, seat).working)
+    frames(app, 2)
+    status = app.skill.status(rid, seat)
+    texts = block_texts(scene)
+    assert tr("skill.accuracy", pct=round(100 * status.judged.accuracy)) in texts
+    assert tr("skill.accuracy_how") in texts  # the formula, said on screen
+    swings = status.judged.biggest(3)
+    assert swings, "the random player's round has costly moves"
+    assert [s for s in scene.show_buttons.values()] == swings
+    from game.app.skill_view import luck_line
+
+    assert status.luck is not None and luck_line(status) in texts
+    assert luck_line(status) != tr("skill.luck_working")
+    scene.draw(pygame.Surface(app.size))
+    # Show opens the replay at that move, with its review.
+    button = next(b for b, s in scene.show_buttons.items() if s == swings[0])
+    click(app, button.rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.replay.pos == swings[0].index + 1
+    assert replay.replay.action_before() == table.match.log[
+        [i for i, a in enumerate(table.match.log) if a.kind.name == "NEXT_ROUND"][-1]
+        + swings[0].index]
+    app.pop()
+    assert app.top is scene

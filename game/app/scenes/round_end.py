@@ -10,12 +10,15 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.skill_view import SkillBlock
 from game.app.table import render
 from game.app.table.facts import RoundResult, match_facts
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
+from game.engine import Kind
 from game.engine.cards import CARD_POINTS
 from game.engine.scoring import team_totals
 from game.engine.state import Phase
+from saves.skill import Swing
 
 if TYPE_CHECKING:
     from game.app.scenes.table import TableScene
@@ -49,6 +52,20 @@ class RoundEndScene(Scene):
         self.flows_to_winner = scoring in ("winner_takes", "single_round", "chips")
         self.has_target = scoring in ("winner_takes", "penalty_points")
         self.clock = 0.0
+        self.skill = self._skill_block()
+        self.show_buttons: dict[object, Swing] = {}
+
+    def _skill_block(self) -> SkillBlock | None:
+        """The round's skill figures for the people at the table (worked out elsewhere)."""
+        m = self.table.match
+        if self.table.demo or not m.humans or not self.app.saves.enabled or m.match_id is None:
+            return None
+        starts = [i for i, a in enumerate(m.log) if a.kind == Kind.NEXT_ROUND]
+        start = starts[-1] if starts else 0
+        log = list(m.log)
+        return SkillBlock(self.app.skill, f"{m.match_id}-{m.state.round_no}",
+                          [(seat, m.seats[seat].name) for seat in m.humans],
+                          lambda index: log[start + index], self.table.describe_action)
 
     @property
     def match_over(self) -> bool:
@@ -65,7 +82,53 @@ class RoundEndScene(Scene):
         menu = pygame.Rect(0, 0, u(240), u(46))
         menu.bottomleft = (u(30), h - u(28))
         self.menu_b = button(self, "round.menu", menu)
+        self.show_buttons = {}
+        for line, r in self._skill_lines():
+            if line.swing is not None:
+                bw, bh = self._show_size()
+                b = button(self, "skill.show", pygame.Rect(r.x - u(10) - bw,
+                                                           r.centery - bh // 2, bw, bh))
+                self.show_buttons[b] = line.swing
         self.focus.focus_on(self.next_b)
+
+    # -- the skill figures -------------------------------------------------------------
+    def _show_size(self) -> tuple[int, int]:
+        app = self.app
+        return (button_width(app, [tr("skill.show")], minimum=app.u(80)),
+                button_height(app, minimum=app.u(30)))
+
+    def _skill_rect(self) -> pygame.Rect:
+        """Above the buttons, below the rows: as tall as the figures need, leaving the rows
+        at least a readable height each."""
+        if self.skill is None:
+            return pygame.Rect(0, 0, 0, 0)
+        u = self.app.u
+        w, _ = self.app.size
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - u(10)
+        rows_min = u(84) + u(30) + self.table.match.state.n * u(30)
+        bw, bh = self._show_size()
+        want = sum(max(fonts.font(u(line.size), line.bold).get_linesize(),
+                       bh + u(4) if line.swing is not None else 0)
+                   for line in self.skill.lines(full=True))
+        height = max(0, min(want, bottom - rows_min))
+        return pygame.Rect(u(30), bottom - height, w - u(60), height)
+
+    def _skill_lines(self):
+        if self.skill is None:
+            return []
+        bw, bh = self._show_size()
+        return self.skill.layout(self._skill_rect(), self.app.u, bw, bh)
+
+    def _open_swing(self, swing: Swing) -> None:
+        """The replay of this round at the move, reviewed."""
+        from game.app.scenes.replay import ReplayScene
+
+        record = self.app.saves.kept_round(self.skill.round_id) if self.skill else None
+        if record is None:
+            return
+        scene = ReplayScene(self.app, record)
+        self.app.push(scene)
+        scene.seek(swing.index + 1)
 
     def on_button(self, element) -> None:
         from game.app.scenes.match_end import MatchEndScene
@@ -79,9 +142,13 @@ class RoundEndScene(Scene):
                 self.table.start_next_round()
         elif element is self.menu_b:
             self.app.pop_to(MenuScene)
+        elif element in self.show_buttons:
+            self._open_swing(self.show_buttons[element])
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.skill is not None and self.skill.refresh():
+            self.build()  # figures arrived: their lines and Show buttons
 
     def _flow(self) -> float:
         """0..1: how far the losers' cards have flowed into the winner's row."""
@@ -111,6 +178,10 @@ class RoundEndScene(Scene):
         # Rows: name | cards left | points | this round | total | progress to the target.
         top = u(84)
         bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - u(12)  # above the buttons
+        placed = self._skill_lines()
+        if placed:
+            bottom = self._skill_rect().top - u(8)  # and above the skill figures
+            SkillBlock.draw(surface, placed, u)
         chart_h = u(150)
         n = s.n
         row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from datetime import date
 
@@ -56,25 +57,34 @@ def play_out(app, table: TableScene, seed: int = 5) -> None:
 
 
 @pytest.mark.parametrize("mode", ["process", "thread"])
-def test_a_finished_round_s_figures_arrive_in_the_background_and_are_kept(app, mode) -> None:
+def test_a_finished_round_s_figures_arrive_in_the_background_and_are_kept(
+        app, mode, monkeypatch) -> None:
+    threads: list[int] = []
+    real = skill_module.run_job
+
+    def spy(*args):
+        threads.append(threading.get_ident())
+        return real(*args)
+
+    monkeypatch.setattr(skill_module, "run_job", spy)
     app.skill.mode = mode
     app.skill.effort = SMALL
     table = finish_a_round(app)
     rid = round_id(table)
     seat = table.match.humans[0]
-    status = app.skill.status(rid, seat)
-    # The round-end screen is up and the figures are still coming: nothing was worked out
-    # while the table waited.
     assert isinstance(app.top, RoundEndScene)
-    assert status.judged is None and status.pending
     wait_for(app, lambda: not app.skill.status(rid, seat).working)
     status = app.skill.status(rid, seat)
     assert not status.failed, status
     assert status.judged is not None and status.luck is not None
     assert status.judged.accuracy is None or 0 <= status.judged.accuracy <= 1
     assert status.luck.plays == SMALL[1]
+    # Worked out elsewhere: in the worker process, or in a thread that is not the UI's.
     if mode == "process":
         assert app.skill._process is not None and app.skill._process.pid != os.getpid()
+        assert threads == []
+    else:
+        assert threads and threading.main_thread().ident not in threads
     (kept,) = [r for r in load_history() if r.id == rid]
     assert kept.analysis is not None
     assert kept.analysis.seat(seat).judged == status.judged
@@ -156,17 +166,28 @@ def block_texts(scene: RoundEndScene) -> list[str]:
     return [line.text for line, _ in scene._skill_lines()]
 
 
-def test_the_score_screen_says_still_working_then_shows_accuracy_swings_and_luck(app) -> None:
+def test_the_score_screen_says_still_working_then_shows_accuracy_swings_and_luck(
+        app, monkeypatch) -> None:
     from game.app.i18n import tr
     from game.app.scenes.replay import ReplayScene
 
+    gate = threading.Event()  # the jobs wait until the screen has been seen working
+    real = skill_module.run_job
+
+    def gated(*args):
+        gate.wait(60)
+        return real(*args)
+
+    monkeypatch.setattr(skill_module, "run_job", gated)
     app.skill.mode = "thread"
     app.skill.effort = SMALL
     table = finish_a_round(app)
     scene = app.top
     assert isinstance(scene, RoundEndScene)
+    frames(app, 3)
     texts = block_texts(scene)
     assert tr("skill.accuracy_working") in texts and tr("skill.luck_working") in texts
+    gate.set()
     rid, seat = round_id(table), table.match.humans[0]
     wait_for(app, lambda: not app.skill.status(rid, seat).working)
     frames(app, 2)

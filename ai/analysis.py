@@ -118,6 +118,10 @@ def judge(view: SeatView, seen: list[Event], legal: list[Action], made: Action, 
             equity = done.means[done.index]
             return Judgement(preferred, equity, equity, reason)
         return Judgement(preferred, None, None, reason)
+    if reason is not None and reason.key == "searched":
+        # Its own search's share of deals won would sit beside the paired figures below,
+        # which are the ones that compare: keep only the reason behind the move.
+        reason = reason.inner
     if made not in legal:
         return Judgement(preferred, None, None, reason)
     try:

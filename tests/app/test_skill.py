@@ -4,6 +4,7 @@ the statistics; each person rated after every round, hot seat included."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
@@ -20,7 +21,7 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.round_end import RoundEndScene
 from game.app.scenes.table import TableScene
 from game.engine.cards import CARD_POINTS
-from saves.history import load_history
+from saves.history import RoundRecord, load_history
 from saves.rating import INITIAL, K_NEW
 from saves.stats import load_stats
 from tests.app.conftest import click, frames, key
@@ -214,3 +215,62 @@ def test_the_score_screen_says_still_working_then_shows_accuracy_swings_and_luck
         + swings[0].index]
     app.pop()
     assert app.top is scene
+
+
+def old_history_file() -> RoundRecord:
+    """A history file as the version before skill figures wrote it (format 1)."""
+    from saves.history import history_path
+    from tests.saves.test_history import entry
+
+    rec, _, _ = entry(23)
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 1, "kind": "history",
+                                "payload": {"rounds": [rec.to_dict()]}}))
+    return rec
+
+
+def test_a_round_from_before_shows_not_computed_with_a_button_to_compute_it(app) -> None:
+    from game.app.i18n import tr
+    from tests.app.test_replay import open_replays
+
+    app.skill.mode = "thread"
+    app.skill.effort = SMALL
+    rec = old_history_file()
+    scenes = open_replays(app)
+    assert scenes.figures_text(rec) == tr("skill.accuracy_not_computed")
+    (compute,) = scenes.compute_buttons
+    click(app, compute.rect.center)
+    assert not scenes.compute_buttons  # asked: no second button while it is worked out
+    assert scenes.figures_text(rec) == tr("skill.accuracy_working")
+    seat = rec.people[0]
+    wait_for(app, lambda: not app.skill.status(rec.id, seat).working)
+    frames(app, 2)
+    status = app.skill.status(rec.id, seat)
+    assert scenes.figures_text(rec) == tr("skill.accuracy", pct=round(100 * status.judged
+                                                                       .accuracy))
+    (kept,) = load_history()
+    assert kept.analysis is not None and kept.analysis.seat(seat).judged == status.judged
+    scenes.draw(pygame.Surface(app.size))
+
+
+def test_the_replay_shows_the_swing_of_every_judged_move(app) -> None:
+    from game.app.scenes.replay import ReplayScene
+    from game.app.skill_view import replay_swing_line
+
+    rec = old_history_file()
+    app.push(MenuScene(app))
+    scene = ReplayScene(app, rec)
+    app.push(scene)
+    reviewer = scene.reviewer
+    judged = [i for i in reviewer.moves() if reviewer.wait(i, 60).before is not None]
+    assert judged
+    for index in judged[:4]:
+        scene.seek(index + 1)
+        frames(app, 1)
+        review = reviewer.get(index)
+        texts = [t for t, _ in scene.info_lines()]
+        assert replay_swing_line(review.before, review.after) in texts
+    # AI moves are judged too, not only the person's.
+    seats = {reviewer.match.actions[i].seat for i in judged}
+    assert seats - set(rec.people)

@@ -16,6 +16,8 @@ from game.app.persist import explain_save_error
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
 from game.app.scenes.replay import deal_code_of
+from game.app.skill import Status
+from game.app.skill_view import accuracy_line
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.dealcode import MAX_CODE, DealCodeError, decode
 from saves.errors import SaveError
@@ -51,17 +53,47 @@ class ReplaysScene(PagedScene):
         top, row_h, per_page = self._rows()
         self.shown = self.paginate(self.rounds, per_page)
         self.watch_buttons: dict[object, RoundRecord] = {}
+        self.compute_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
+            if self._computable(record):
+                c = button(self, "skill.compute", pygame.Rect(w - u(350), y, u(150), bh))
+                self.compute_buttons[c] = record
         self.add_pager()
         self.add_back()
+        self._figures = self._signature()
+
+    # -- skill figures: "not computed" rounds (from before them) can be worked out ----------
+    def _statuses(self, record: RoundRecord) -> list[Status]:
+        self.app.skill.remember(record)
+        return [self.app.skill.status(record.id, seat) for seat in record.people]
+
+    def _computable(self, record: RoundRecord) -> bool:
+        return any(st.judged is None and not st.working for st in self._statuses(record))
+
+    def _signature(self) -> list[list[Status]]:
+        return [self._statuses(r) for r in self.shown]
+
+    def update(self, dt: float) -> None:
+        if self._signature() != self._figures:
+            self.build()  # figures arrived (or started): the row and its button follow
+
+    def figures_text(self, record: RoundRecord) -> str:
+        """The row's accuracy: each person's, or what is happening instead."""
+        statuses = self._statuses(record)
+        many = len(statuses) > 1
+        return "   ".join(accuracy_line(st, record.seats[seat].name if many else None)
+                           for seat, st in zip(record.people, statuses, strict=True))
 
     def on_button(self, element) -> None:
         if element in self.watch_buttons:
             self.watch(self.watch_buttons[element])
+        elif element in self.compute_buttons:
+            self.app.skill.analyse(self.compute_buttons[element])
+            self.build()
         else:
             self.page_button(element)
 
@@ -88,12 +120,14 @@ class ReplaysScene(PagedScene):
             m = fonts.fit(tr("replays.empty"), u(22), w - u(80), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
-        room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
+            room = w - u(250) - (u(160) if record in self.compute_buttons.values() else 0)
             players = ", ".join(s.name for s in record.seats)
             head = tr("replays.row", when=when(record), round=record.round_no,
                       winner=record.winner_name, points=record.points)
+            if record.people:
+                head = f"{head} · {self.figures_text(record)}"
             detail = tr("replays.detail", players=players, code=deal_code_of(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))

@@ -274,3 +274,60 @@ def test_the_replay_shows_the_swing_of_every_judged_move(app) -> None:
     # AI moves are judged too, not only the person's.
     seats = {reviewer.match.actions[i].seat for i in judged}
     assert seats - set(rec.people)
+
+
+def test_statistics_show_the_rating_chart_and_the_daily_series(app, monkeypatch) -> None:
+    from game.app.scenes import stats as stats_scene
+    from game.app.scenes.stats import StatsScene
+    from saves.stats import DailyResult, PlayerStats, Stats, save_stats
+
+    ann = PlayerStats()
+    for n in range(30):
+        ann = ann.record_rated(won=n % 3 == 0, expected=0.25)
+    zoe = PlayerStats().record_rated(won=True, expected=0.5)
+    stats = Stats().with_player("Ann", ann).with_player("Zoë", zoe)
+    stats = stats.with_daily("2026-11-30", DailyResult("Ann", True, 30, 0, 12.5, 0.4))
+    save_stats(stats)
+    drawn = []
+    real = stats_scene.draw_rating_chart
+
+    def spy(surface, rect, player, unit):
+        drawn.append(player)
+        return real(surface, rect, player, unit)
+
+    monkeypatch.setattr(stats_scene, "draw_rating_chart", spy)
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["stats"].rect.center)
+    scene = app.top
+    assert isinstance(scene, StatsScene)
+    frames(app, 2)
+    assert scene.selected == "Ann"  # the most rated player first
+    assert drawn and drawn[-1].recent == ann.recent
+    from game.app.i18n import tr
+    from game.app.skill_view import daily_line
+
+    assert daily_line(load_stats()) == tr("skill.daily_series", played=1, beaten=1, streak=1,
+                                          best=1)
+    assert scene._last_daily().endswith(tr("skill.daily_beaten"))
+    # A click on a player's row charts theirs.
+    click(app, scene.row_rects["Zoë"].center)
+    frames(app, 1)
+    assert scene.selected == "Zoë" and drawn[-1].recent == zoe.recent
+
+
+def test_a_daily_deal_left_without_its_expert_figure_gets_it_in_statistics(app) -> None:
+    from game.app.scenes.stats import StatsScene
+    from saves.stats import DailyResult, Stats, save_stats
+
+    app.skill.mode = "thread"
+    app.skill.effort = SMALL
+    save_stats(Stats().with_daily("2026-11-30", DailyResult("Ann", False, 0, 17)))
+    app.push(MenuScene(app))
+    app.push(StatsScene(app))
+    assert app.skill.status("daily:2026-11-30", 0).working
+    wait_for(app, lambda: "2026-11-30" in app.skill.daily_done)
+    frames(app, 2)
+    result = load_stats().daily["2026-11-30"]
+    assert result.expert_left is not None and result.beaten is not None
+    assert app.top._last_daily().startswith("2026-11-30")

@@ -88,3 +88,64 @@ def test_only_views_and_redacted_events_reach_the_inference(monkeypatch) -> None
         if isinstance(e, ev.Dealt) and e.seat != 1:
             assert all(c < 0 for c in e.cards)
     insight.close()
+
+
+def test_the_overlay_is_off_by_default_and_on_from_settings(app, monkeypatch) -> None:
+    from dataclasses import replace
+
+    from game.app.table import insight as module
+    from tests.app.helpers import keyboard_turn, open_table, seats
+
+    assert app.settings.table_knows is False
+    table = open_table(app, table_seats=seats(n_ai=3, tier="hard"), seed=5)
+    rng = random.Random(3)
+    for _ in range(30):
+        keyboard_turn(app, table, rng)
+    assert table.insight is None and table.known_now is None  # off: nothing worked out
+    drawn = []
+    real = module.draw_insight
+
+    def spy(surface, scene, known):
+        drawn.append(known)
+        return real(surface, scene, known)
+
+    import game.app.scenes.table as table_module
+
+    monkeypatch.setattr(table_module, "draw_insight", spy)
+    app.apply_settings(replace(app.settings, table_knows=True))
+    for _ in range(200):
+        keyboard_turn(app, table, rng)
+        if drawn or table.match.state.phase >= Phase.ROUND_OVER:
+            break
+    assert table.insight is not None
+    assert drawn and drawn[-1].seat == table.viewer
+    view = table.match.state.view(table.viewer)
+    assert drawn[-1].next_seat == view.next_seat(table.viewer)
+
+
+def test_in_hot_seat_nothing_shows_between_players(app) -> None:
+    from dataclasses import replace
+
+    import pygame
+
+    from game.app.scenes.handover import HandoverScene
+    from tests.app.conftest import key
+    from tests.app.helpers import keyboard_turn, open_table, seats
+
+    app.apply_settings(replace(app.settings, table_knows=True))
+    table = open_table(app, table_seats=seats(n_ai=1, humans=2, tier="hard"), seed=9)
+    rng = random.Random(4)
+    seen_for: set[int] = set()
+    for _ in range(600):
+        if table.match.state.phase >= Phase.ROUND_OVER:
+            break
+        if isinstance(app.top, HandoverScene):
+            assert table.viewer is None and table.knowledge() is None
+            key(app, pygame.K_RETURN, frames=2)
+            continue
+        keyboard_turn(app, table, rng)
+        if table.known_now is not None:
+            # Only ever the knowledge of the person whose hand is showing.
+            assert table.known_now.seat == table.viewer
+            seen_for.add(table.known_now.seat)
+    assert seen_for == {0, 1}

@@ -14,6 +14,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.skill_view import suggested_tier
 from game.app.table.match import MatchController
 from game.app.ui import (
     GOLD,
@@ -175,9 +176,12 @@ class NewGameScene(Scene):
         # The rules column, right of the seats.
         rx = max(int(w * 0.56), left + max(seats_w + SCROLLBAR_W, x - left) + u(24))
         self.rules_x = rx
+        suggestion = self.suggestion()
+        suggest_text = [tr("skill.suggest", rating=suggestion[1],
+                           tier=tr(f"tier.{suggestion[0]}"))] if suggestion else []
         rw = min(w - rx - u(24), button_width(
             app, [tr(f"preset.{p}") for p in PRESET_ORDER] + [tr("new.edit_rules")]
-            + [tr("new.target", score=t) for t in TARGETS], minimum=u(300)))
+            + [tr("new.target", score=t) for t in TARGETS] + suggest_text, minimum=u(300)))
         rh = button_height(app, minimum=u(46))
         self.preset_b = button(self, f"preset.{preset_name(self.rules)}",
                                pygame.Rect(rx, top, rw, rh))
@@ -194,6 +198,13 @@ class NewGameScene(Scene):
         code_y = seed_y + row_h + u(10)
         self.code_b = button(self, "new.enter_code", pygame.Rect(rx, code_y, rw, rh))
         self.summary_y = code_y + rh + u(10)
+        # The tier closest to the people's rating: one press seats it at every AI seat.
+        self.suggest_b = None
+        if suggestion is not None:
+            self.suggest_b = button(self, "skill.suggest", pygame.Rect(
+                rx, self.summary_y, rw, rh), rating=suggestion[1],
+                tier=tr(f"tier.{suggestion[0]}"))
+            self.summary_y += rh + u(10)
         self.seed_entry.set_text(self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
@@ -242,6 +253,11 @@ class NewGameScene(Scene):
             t = self.rules.target_score
             i = TARGETS.index(t) if t in TARGETS else TARGETS.index(500)
             self.rules = self.rules.with_options(target_score=TARGETS[(i + step) % len(TARGETS)])
+        elif element is not None and element is self.suggest_b:
+            tier = self.suggestion()
+            for seat in self.seats:
+                if seat["kind"] != "human" and tier is not None:
+                    seat["kind"] = tier[0]
         elif element is self.code_b:
             from game.app.scenes.replays import CodeScene
 
@@ -257,6 +273,14 @@ class NewGameScene(Scene):
         index = self.focus.index
         self.build()
         self.focus.index = min(index, len(self.focus.items) - 1)
+
+    def suggestion(self) -> tuple[str, int] | None:
+        """(tier, rating): the AI tier closest to the level of the people at this table."""
+        people = [s["name"] for s in self.seats if s["kind"] == "human" and s["name"]]
+        try:
+            return suggested_tier(self.app.saves.stats(), people)
+        except ValueError:  # a name the statistics cannot file (being typed): no suggestion
+            return None
 
     def _repair_names(self) -> None:
         """Remembered names the game cannot use are replaced by the default for the seat."""

@@ -14,6 +14,7 @@ from game.app.scene import Scene
 from game.app.table import render
 from game.app.table.anim import Director, Step, Tween, shake_offset
 from game.app.table.effects import EventPlayer, card_word, colour_word, explain
+from game.app.table.insight import Insight, TableKnowledge, draw_insight
 from game.app.table.layout import Layout, make_layout
 from game.app.table.match import MatchController
 from game.app.table.model import TableModel
@@ -75,6 +76,9 @@ class TableScene(Scene):
         self.catch_buttons: dict[pygame_gui.elements.UIButton, int] = {}
         self.jump_button: pygame_gui.elements.UIButton | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        # What the table knows (a learner's overlay, from Settings): made when first shown.
+        self.insight: Insight | None = None
+        self.known_now: TableKnowledge | None = None  # taken once a frame, before drawing
 
     # -- viewer ---------------------------------------------------------------------
     def _initial_viewer(self) -> int | None:
@@ -132,6 +136,8 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.autosave(force=True)
         self.match.close()
+        if self.insight is not None:
+            self.insight.close()
         super().exit()
 
     def build(self) -> None:
@@ -235,6 +241,8 @@ class TableScene(Scene):
         for e in events:
             if isinstance(e, ev.RoundEnded) and not self.demo:
                 self.app.saves.round_finished(self.match, e)
+        if self.insight is not None:
+            self.insight.observe(events)
         seen = redact(events, self.viewer if self.viewer is not None else -1)
         self.player.play(seen)
         if self.app.speed == 0:
@@ -294,6 +302,7 @@ class TableScene(Scene):
         if seat != self.viewer:
             self.viewer = seat
             self.reveal = None  # a reveal belongs to the one it was shown to
+            self.known_now = None  # and so does what the table knows
             self.chosen = []
             self.layout = self._layout()
             self.resync()
@@ -317,11 +326,13 @@ class TableScene(Scene):
         """Under a prompt: animations finish and your own turn's clock keeps running (so a
         picker left open cannot dodge the turn timer), but no AI acts."""
         self._advance(dt)
+        self.known_now = self.knowledge()
         if not self.director.busy and self._human_turn():
             self._timer(dt)
 
     def update(self, dt: float) -> None:
         self._advance(dt)
+        self.known_now = self.knowledge()
         self._refresh_buttons()
         if self.director.busy:
             return
@@ -783,9 +794,24 @@ class TableScene(Scene):
         if self.match.rules.teams:
             self._draw_teams(surface)
         self._draw_status(surface)
+        known = self.known_now
+        if known is not None and known.seat == self.viewer and self.app.settings.table_knows:
+            draw_insight(surface, self, known)
         self.director.draw(surface)
         if self.reveal is not None:
             self._draw_reveal(surface)
+
+    def knowledge(self) -> TableKnowledge | None:
+        """What the person whose hand shows knows now (worked out elsewhere), when the
+        overlay is on; None while it is off, nobody's hand shows, or nothing is ready."""
+        v = self.viewer
+        m = self.match
+        if not self.app.settings.table_knows or self.demo or v is None \
+                or not m.is_human(v) or m.state.phase >= Phase.ROUND_OVER:
+            return None
+        if self.insight is None:
+            self.insight = Insight(m.rules, len(m.seats), m.seed, m.humans, list(m.log))
+        return self.insight.get(v, m.version, m.state.view(v))
 
     def _draw_teams(self, surface: pygame.Surface) -> None:
         from game.engine.scoring import team_totals

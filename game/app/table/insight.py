@@ -7,10 +7,20 @@ from __future__ import annotations
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import pygame
 
 from ai.insight import TableKnowledge, table_knowledge
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.table import render
+from game.app.ui import GOLD, WHITE
 from game.engine import Action, Event, Rules, SeatView, State, redact
 from game.engine import events as ev
+
+if TYPE_CHECKING:
+    from game.app.scenes.table import TableScene
 
 log = logging.getLogger("uno.table")
 
@@ -92,3 +102,72 @@ class Insight:
         with self._lock:
             self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+SWATCH = ((230, 70, 60), (245, 200, 50), (70, 180, 90), (70, 130, 235))
+
+
+def draw_insight(surface: pygame.Surface, scene: TableScene, known: TableKnowledge) -> None:
+    """Under each opponent's panel the colours they lack; beside the piles, if there is a
+    clear space, the next player's chance to follow each colour."""
+    from game.app.skill_view import colour_names, pct
+
+    u = scene.app.u
+    lay = scene.layout
+    w, h = lay.size
+    taken = [r for r in scene.seat_panels.values()] + [lay.piles, lay.hand_area, lay.log,
+                                                       lay.actions]
+    size = u(14)
+    for seat, panel in scene.seat_panels.items():
+        colours = known.lacking.get(seat, ())
+        if not colours:
+            continue
+        name = scene.match.seats[seat].name
+        text = fonts.fit(tr("skill.knows_lacks", name=name, colours=colour_names(colours)),
+                         size, max(panel.width, u(160)), (255, 225, 150))
+        for rect in (text.get_rect(midtop=(panel.centerx, panel.bottom + u(2))),
+                     text.get_rect(midbottom=(panel.centerx, panel.top - u(2)))):
+            others = [r for r in taken if r is not panel]
+            if pygame.Rect(0, 0, w, h).contains(rect) and rect.collidelist(others) < 0:
+                render.draw_panel(surface, rect.inflate(u(8), u(4)), u(5),
+                                  colour=(0, 0, 0, 150))
+                surface.blit(text, rect)
+                taken.append(rect)
+                break
+    nxt = known.next_seat
+    if nxt not in scene.seat_panels:
+        return
+    title = fonts.render(tr("skill.knows_title"), u(15), GOLD, bold=True)
+    line = fonts.render(tr("skill.knows_next", name=scene.match.seats[nxt].name, chances=""),
+                        u(14), (225, 235, 225))
+    row_h = fonts.font(u(14)).get_linesize()
+    box_w = max(title.get_width(), line.get_width(), u(230)) + u(16)
+    box_h = title.get_height() + line.get_height() + 2 * row_h + u(14)
+    piles = lay.piles
+    for anchor in ("midleft", "midright"):
+        box = pygame.Rect(0, 0, box_w, box_h)
+        if anchor == "midleft":
+            box.midleft = (piles.right + u(16), piles.centery)
+        else:
+            box.midright = (piles.left - u(16), piles.centery)
+        if pygame.Rect(0, 0, w, h).contains(box) and box.collidelist(taken) < 0:
+            break
+    else:
+        return  # a full table: no clear space, only the lines under the panels
+    render.draw_panel(surface, box, u(8), colour=(5, 30, 18, 215), border=(90, 140, 110))
+    x, y = box.x + u(8), box.y + u(6)
+    surface.blit(title, (x, y))
+    y += title.get_height()
+    surface.blit(line, (x, y))
+    y += line.get_height() + u(2)
+    half = (box.width - u(16)) // 2
+    words = ("red", "yellow", "green", "blue")
+    for colour, p in enumerate(known.follow):
+        cx = x + (colour % 2) * half
+        cy = y + (colour // 2) * row_h
+        pygame.draw.circle(surface, SWATCH[colour], (cx + u(6), cy + row_h // 2), u(5))
+        t = fonts.fit(tr("skill.knows_chance", colour=tr(f"colour.{words[colour]}"),
+                         pct=pct(p)), u(14), half - u(18), WHITE)
+        surface.blit(t, (cx + u(16), cy))

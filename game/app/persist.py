@@ -129,8 +129,10 @@ class SaveService:
         self.last_error = ""
         # Statistics are read once per run; our own writes keep this copy current.
         self._stats: Stats | None = None
-        # Matches started as a daily deal (match id -> date), to file their result.
+        # Matches started as a daily deal (match id -> date), to file their result, and the
+        # rounds they played (round id -> date), for the score screen's verdict.
         self.daily_matches: dict[str, str] = {}
+        self.daily_rounds: dict[str, str] = {}
         # The rounds kept this run, newest last, for the score screen's Show (no file read).
         self._kept: dict[str, RoundRecord] = {}
         # Works out each finished round's skill figures in the background (set by the app).
@@ -281,6 +283,8 @@ class SaveService:
         if not self.enabled:
             return
         day = self.daily_matches.pop(match.match_id or "", None)
+        if day is not None:
+            self.daily_rounds[f"{match.match_id}-{match.state.round_no}"] = day
         self.keep_round(match, ended, day)
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
         with self._stats_lock:

@@ -182,8 +182,10 @@ class SkillBlock:
     figures are worked out elsewhere. Asks game.app.skill each frame; never waits."""
 
     def __init__(self, jobs: SkillJobs, round_id: str, people: list[tuple[int, str]],
-                 made: Callable[[int], Action], describe: Callable[[Action], str]) -> None:
+                 made: Callable[[int], Action], describe: Callable[[Action], str],
+                 daily: bool = False) -> None:
         self.jobs = jobs
+        self.daily = daily  # a daily deal: a duplicate board, with a verdict
         self.round_id = round_id
         self.people = people  # (seat, name); one person: no names in the lines
         self.made = made  # the action at a round index
@@ -229,6 +231,11 @@ class SkillBlock:
         for (_, name), st in zip(self.people, statuses, strict=True):
             text = luck_line(st)
             out.append(BlockLine(f"{name}: {text}" if many else text, 16, WHITE_ISH))
+            if self.daily and st.luck is not None:
+                beaten = st.luck.left < st.luck.mean_left
+                out.append(BlockLine(tr("skill.daily_beaten" if beaten else
+                                        "skill.daily_not_beaten"), 16,
+                                     GOOD if beaten else BAD, True))
         if full:
             plays = next((st.luck.plays for st in statuses if st.luck is not None), None)
             if plays is not None:

@@ -63,9 +63,11 @@ class RoundEndScene(Scene):
         starts = [i for i, a in enumerate(m.log) if a.kind == Kind.NEXT_ROUND]
         start = starts[-1] if starts else 0
         log = list(m.log)
-        return SkillBlock(self.app.skill, f"{m.match_id}-{m.state.round_no}",
+        round_id = f"{m.match_id}-{m.state.round_no}"
+        return SkillBlock(self.app.skill, round_id,
                           [(seat, m.seats[seat].name) for seat in m.humans],
-                          lambda index: log[start + index], self.table.describe_action)
+                          lambda index: log[start + index], self.table.describe_action,
+                          daily=round_id in self.app.saves.daily_rounds)
 
     @property
     def match_over(self) -> bool:

@@ -10,7 +10,7 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.skill_view import SkillBlock
+from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table import render
 from game.app.table.facts import RoundResult, match_facts
 from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
@@ -115,7 +115,7 @@ class RoundEndScene(Scene):
         height = max(0, min(want, bottom - rows_min))
         return pygame.Rect(u(30), bottom - height, w - u(60), height)
 
-    def _skill_lines(self):
+    def _skill_lines(self) -> list[tuple[BlockLine, pygame.Rect]]:
         if self.skill is None:
             return []
         bw, bh = self._show_size()

@@ -146,11 +146,17 @@ def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: Player
     def y_of(v: float) -> int:
         return round(plot.bottom - (v - lo) / (hi - lo) * plot.height)
 
-    for tier, value in tiers:
+    last = None
+    for tier, value in tiers:  # weakest first: bottom up
         y = y_of(value)
         pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y), 1)
         label = fonts.render(tr(f"tier.{tier}"), u(12), DIM)
-        surface.blit(label, (plot.right + u(6), y - label.get_height() // 2))
+        # Close ratings (Normal and Hard) keep their labels apart, the upper one moved up.
+        at = y - label.get_height() // 2
+        if last is not None:
+            at = min(at, last - label.get_height())
+        last = at
+        surface.blit(label, (plot.right + u(6), at))
     steps = max(1, len(values) - 1)
     pts = [(round(plot.x + plot.width * i / steps), y_of(v)) for i, v in enumerate(values)]
     if len(pts) > 1:

@@ -245,10 +245,10 @@ class Reviewer:
         if info.is_ai:
             found, _ = opinion(info.tier or "normal", seat, view, seen, legal, seed,
                                self.budget_ms)
-            opinions = (found,) if found is not None else ()
+            mine: tuple[Opinion, ...] = (found,) if found is not None else ()
             # The swing of an AI's move too: the AIs are judged as the people are.
             verdict = judged(view, seen, legal, action, seed)
-            return MoveReview(index, seat, action, False, opinions,
+            return MoveReview(index, seat, action, False, mine,
                               verdict.best if verdict else None,
                               verdict.played if verdict else None)
         opinions, before, after = review_human_move(seat, view, seen, legal, action, seed,

@@ -13,13 +13,13 @@ from game.app.table.facts import match_facts
 from game.app.ui import GOLD, WHITE, button, felt
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 
 class MatchEndScene(Scene):
     name = "match_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         app.saves.match_finished(table.match)
@@ -38,14 +38,11 @@ class MatchEndScene(Scene):
         self.menu_b = button(self, "end.menu", rect2)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.menu import MenuScene
-        from game.app.scenes.new_game import NewGameScene
-
         if element is self.again_b:
-            self.app.pop_to(MenuScene)
-            self.app.push(NewGameScene(self.app))
+            self.app.back_to("menu")
+            self.app.open("new_game")
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
 
     def standings(self) -> list[int]:
         """Seats from first to last (fewest points first under penalty points)."""

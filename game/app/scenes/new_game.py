@@ -15,7 +15,6 @@ from game.app.i18n import tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
 from game.app.skill_view import suggested_tier
-from game.app.table.match import MatchController
 from game.app.ui import (
     GOLD,
     SCROLLBAR_W,
@@ -245,9 +244,7 @@ class NewGameScene(Scene):
                 else "official"
             self.rules = PRESETS[nxt].with_options(target_score=self.rules.target_score)
         elif element is self.edit_b:
-            from game.app.scenes.rules_edit import RulesEditScene
-
-            self.app.push(RulesEditScene(self.app, self))
+            self.app.open("rules_edit", self)
             return
         elif element is self.target_b:
             t = self.rules.target_score
@@ -259,9 +256,7 @@ class NewGameScene(Scene):
                 if seat["kind"] != "human" and tier is not None:
                     seat["kind"] = tier[0]
         elif element is self.code_b:
-            from game.app.scenes.replays import CodeScene
-
-            self.app.push(CodeScene(self.app))
+            self.app.open("deal_code")
             return
         elif element is self.start_b:
             self.start()
@@ -332,15 +327,13 @@ class NewGameScene(Scene):
         seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
                  else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
         try:
-            match = MatchController(self.rules, seats, seed)
+            table = self.app.router.make("match", self.rules, seats, seed)
         except IllegalAction as exc:
             self.error = str(exc)
             return
         self.app.remember(last_seats=tuple(dict(s) for s in self.seats),
                           last_rules=self.rules.to_dict())
-        from game.app.scenes.table import TableScene
-
-        self.app.replace(TableScene(self.app, match))
+        self.app.replace(table)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
@@ -380,14 +373,16 @@ class NewGameScene(Scene):
             surface.blit(teams, (u(40), getattr(self, "hint_y", h - u(120))))
         if self.other_match:
             # Between Back and Start, where nothing else is drawn: two lines at most.
-            left = self.back_b.rect.right + u(20)
+            back = self.back_b
+            assert back is not None  # made in build(), before anything is drawn
+            left = back.rect.right + u(20)
             room = max(u(40), self.start_b.rect.left - u(20) - left)
             size = u(16)
             lines = wrap(self.other_match, size, room)
             while len(lines) > 2 and size > 9:
                 size -= 1
                 lines = wrap(self.other_match, size, room)
-            y = self.back_b.rect.centery - len(lines) * (size + u(2)) // 2
+            y = back.rect.centery - len(lines) * (size + u(2)) // 2
             for line in lines:
                 surface.blit(fonts.render(line, size, GOLD), (left, y))
                 y += size + u(2)

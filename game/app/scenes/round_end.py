@@ -13,6 +13,7 @@ from game.app.scene import Scene
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table import render
 from game.app.table.facts import RoundResult, match_facts
+from game.app.table.wording import describe_action
 from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
 from game.engine import Kind
 from game.engine.cards import CARD_POINTS
@@ -21,7 +22,7 @@ from game.engine.state import Phase
 from saves.skill import Swing
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 FLOW_MS = 1400.0  # the losers' cards flowing into the winner's row, at normal speed
 CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
@@ -32,7 +33,7 @@ CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
 class RoundEndScene(Scene):
     name = "round_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         table.history.append(list(table.match.state.scores))
@@ -66,7 +67,7 @@ class RoundEndScene(Scene):
         round_id = f"{m.match_id}-{m.state.round_no}"
         return SkillBlock(self.app.skill, round_id,
                           [(seat, m.seats[seat].name) for seat in m.humans],
-                          lambda index: log[start + index], self.table.describe_action,
+                          lambda index: log[start + index], describe_action,
                           daily=round_id in self.app.saves.daily_rounds)
 
     @property
@@ -123,27 +124,19 @@ class RoundEndScene(Scene):
 
     def _open_swing(self, swing: Swing) -> None:
         """The replay of this round at the move, reviewed."""
-        from game.app.scenes.replay import ReplayScene
-
         record = self.app.saves.kept_round(self.skill.round_id) if self.skill else None
-        if record is None:
-            return
-        scene = ReplayScene(self.app, record)
-        self.app.push(scene)
-        scene.seek(swing.index + 1)
+        if record is not None:
+            self.app.open("replay", record, at=swing.index + 1)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.match_end import MatchEndScene
-        from game.app.scenes.menu import MenuScene
-
         if element is self.next_b:
             if self.match_over:
-                self.app.replace(MatchEndScene(self.app, self.table))
+                self.app.open("match_end", self.table, replace=True)
             else:
                 self.app.pop()
                 self.table.start_next_round()
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
         elif element in self.show_buttons:
             self._open_swing(self.show_buttons[element])
 
@@ -258,13 +251,13 @@ class RoundEndScene(Scene):
         # The losers' cards fly into the winner's row, one after another.
         if flying:
             target = (x_delta, winner_row_y + u(2))
-            k = len(flying)
+            n_flying = len(flying)
             for idx, (c, pos) in enumerate(flying):
-                start = idx / max(k, 1) * 0.6
-                t = max(0.0, min(1.0, (flow - start) / 0.4))
-                if t >= 1.0:
+                begins = idx / max(n_flying, 1) * 0.6
+                along = max(0.0, min(1.0, (flow - begins) / 0.4))
+                if along >= 1.0:
                     continue
-                e = t * t * (3 - 2 * t)
+                e = along * along * (3 - 2 * along)
                 at = (int(pos[0] + (target[0] - pos[0]) * e), int(pos[1] + (target[1] - pos[1])
                                                                    * e))
                 self._thumb(surface, c, cw, at)

@@ -20,7 +20,7 @@ from game.engine import Action, Event, Rules, SeatView, State, redact
 from game.engine import events as ev
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.stage import Stage
 
 log = logging.getLogger("uno.table")
 
@@ -109,22 +109,22 @@ class Insight:
 SWATCH = ((230, 70, 60), (245, 200, 50), (70, 180, 90), (70, 130, 235))
 
 
-def draw_insight(surface: pygame.Surface, scene: TableScene, known: TableKnowledge) -> None:
+def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -> None:
     """Under each opponent's panel the colours they lack; beside the piles, if there is a
     clear space, the next player's chance to follow each colour."""
     from game.app.skill_view import colour_names, pct
 
-    u = scene.app.u
-    lay = scene.layout
+    u = stage.app.u
+    lay = stage.layout
     w, h = lay.size
-    taken = [r for r in scene.seat_panels.values()] + [lay.piles, lay.hand_area, lay.log,
+    taken = [r for r in stage.seat_panels.values()] + [lay.piles, lay.hand_area, lay.log,
                                                        lay.actions]
     size = u(14)
-    for seat, panel in scene.seat_panels.items():
+    for seat, panel in stage.seat_panels.items():
         colours = known.lacking.get(seat, ())
         if not colours:
             continue
-        name = scene.match.seats[seat].name
+        name = stage.match.seats[seat].name
         text = fonts.fit(tr("skill.knows_lacks", name=name, colours=colour_names(colours)),
                          size, max(panel.width, u(160)), (255, 225, 150))
         for rect in (text.get_rect(midtop=(panel.centerx, panel.bottom + u(2))),
@@ -137,10 +137,10 @@ def draw_insight(surface: pygame.Surface, scene: TableScene, known: TableKnowled
                 taken.append(rect)
                 break
     nxt = known.next_seat
-    if nxt not in scene.seat_panels:
+    if nxt not in stage.seat_panels:
         return
     title = fonts.render(tr("skill.knows_title"), u(15), GOLD, bold=True)
-    line = fonts.render(tr("skill.knows_next", name=scene.match.seats[nxt].name, chances=""),
+    line = fonts.render(tr("skill.knows_next", name=stage.match.seats[nxt].name, chances=""),
                         u(14), (225, 235, 225))
     row_h = fonts.font(u(14)).get_linesize()
     box_w = max(title.get_width(), line.get_width(), u(230)) + u(16)

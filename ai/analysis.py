@@ -44,7 +44,6 @@ from game.engine.cards import CARD_FACE, CARD_POINTS
 
 from .arena import Table
 from .registry import make_player
-from .search import search
 
 ANALYSIS_VERSION = 1  # bump when the formula or the effort changes: stored figures are redone
 JUDGE_WORLDS = 128  # sampled worlds per search when judging one decision
@@ -124,6 +123,10 @@ def judge(view: SeatView, seen: list[Event], legal: list[Action], made: Action, 
         reason = reason.inner
     if made not in legal:
         return Judgement(preferred, None, None, reason)
+    # Here, not at the top: the app imports this module at launch, the search only when a
+    # worker judges a round.
+    from .search import search
+
     try:
         # Both moves in the same sampled worlds, so the two chances compare.
         result = search(view, [preferred, made], player.tracker, random.Random(seed + 1),

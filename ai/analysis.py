@@ -147,13 +147,16 @@ def judge(view: SeatView, seen: list[Event], legal: list[Action], made: Action, 
 class RoundPlan:
     """A round as recorded: the match's rules, who sat where (an AI tier, or None for a
     person), its seed, the action log from the match's start to the round's end, and `start`,
-    the index of the NEXT_ROUND action that dealt the round."""
+    the index of the NEXT_ROUND action that dealt the round. `base`, when known, is the state
+    the log starts from (a history entry keeps the state just before the deal, with only the
+    round's actions); None starts from the match's fresh state."""
 
     rules: Rules
     seats: tuple[str | None, ...]
     seed: int
     actions: tuple[Action, ...]
     start: int
+    base: State | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -166,20 +169,24 @@ class RoundPlan:
         return [i for i, tier in enumerate(self.seats) if tier is None]
 
     def before(self) -> State:
-        """The match just before the round was dealt."""
-        state = State.new(self.rules, len(self.seats), self.seed, deal=False)
+        """The match just before the round was dealt (a fresh copy)."""
+        state = self.base.clone() if self.base is not None else \
+            State.new(self.rules, len(self.seats), self.seed, deal=False)
         for action in self.actions[:self.start]:
             state.apply(action)
         return state
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "seats": list(self.seats), "seed": self.seed,
-                "actions": [a.to_dict() for a in self.actions], "start": self.start}
+                "actions": [a.to_dict() for a in self.actions], "start": self.start,
+                "base": self.base.to_dict() if self.base is not None else None}
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> RoundPlan:
+        base = raw.get("base")
         return cls(Rules.from_dict(raw["rules"]), tuple(raw["seats"]), raw["seed"],
-                   tuple(Action.from_dict(a) for a in raw["actions"]), raw["start"])
+                   tuple(Action.from_dict(a) for a in raw["actions"]), raw["start"],
+                   State.from_dict(base) if base is not None else None)
 
 
 @dataclass(frozen=True, slots=True)

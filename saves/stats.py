@@ -347,10 +347,12 @@ def _lenient_daily(raw: Any, source: str) -> dict[str, DailyResult]:
         try:
             if not isinstance(entry, Mapping):
                 raise ValueError("not an object")
+            player: Any = entry.get("player")  # DailyResult checks each value
+            won: Any = entry.get("won")
             daily[_check_day(day)] = DailyResult(
-                entry["player"], entry["won"], entry.get("points", 0),
-                entry.get("left"), entry.get("expert_left"), entry.get("expert_rate"))
-        except (KeyError, TypeError, ValueError) as exc:
+                player, won, entry.get("points", 0), entry.get("left"),
+                entry.get("expert_left"), entry.get("expert_rate"))
+        except (TypeError, ValueError) as exc:
             log.warning("%s: skipping the daily deal of %r (%s)", source, day[:20], exc)
     return daily
 

@@ -54,7 +54,8 @@ def plan_of(record: RoundRecord) -> RoundPlan:
 
     seats = tuple((s.tier if s.tier in TIERS else known_tier(s.tier)) if s.is_ai else None
                   for s in record.seats)
-    return RoundPlan(record.rules, seats, record.seed, record.actions, record.start)
+    return RoundPlan(record.rules, seats, record.seed, record.actions, record.start,
+                     record.before)
 
 
 def daily_plan(day: date) -> tuple[RoundPlan, int]:
@@ -266,6 +267,7 @@ class SkillJobs:
             return base.with_part(job.seat, judged=judged, luck=luck)
 
         try:
+            self.saves.wait_written()  # the round's own entry first
             set_analysis(job.key, update)
         except (SaveError, OSError) as exc:
             log.warning("could not keep the round's skill figures: %s", exc)

@@ -364,3 +364,22 @@ def test_new_game_suggests_the_tier_closest_to_your_level(app) -> None:
     click(app, scene.suggest_b.rect.center)
     kinds = [s["kind"] for s in app.top.seats]
     assert "human" in kinds and set(kinds) - {"human"} == {"hard"}
+
+
+def test_a_later_round_is_judged_from_the_state_its_entry_keeps() -> None:
+    """A kept round after the first holds only its own moves and the state before its deal:
+    the analysis starts from that state (not a fresh match), so it judges the round played."""
+    from ai.analysis import RoundPlan, moments
+    from tests.saves.test_history import entry
+
+    rec, _, _ = entry(11, rounds=2)
+    assert rec.before is not None and rec.round_no == 2
+    plan = skill_module.plan_of(rec)
+    assert plan.before() == rec.before_round()
+    assert RoundPlan.from_dict(json.loads(json.dumps(plan.to_dict()))) == plan
+    state = rec.before_round()
+    for action in rec.round_actions:
+        state.apply(action)  # the recorded moves replay from it, to the round's end
+    seat = rec.people[0]
+    assert [m.made.seat for m in moments(plan, seat)] and \
+        all(m.made.seat == seat for m in moments(plan, seat))

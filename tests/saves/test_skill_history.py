@@ -30,14 +30,20 @@ def test_a_round_from_before_the_figures_loads_as_not_computed() -> None:
     rec, _, _ = entry(3)
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    # A format-1 file exactly as the previous version wrote it (no analysis key).
+    # Format-1 and format-2 files as earlier versions wrote them (no analysis key; format 1
+    # without the state before the deal either).
     raw = rec.to_dict()
     assert "analysis" not in raw
+    path.write_text(json.dumps({"format": 2, "kind": "history",
+                                "payload": {"rounds": [raw]}}))
+    (back,) = load_history()
+    assert back.id == rec.id and back.analysis is None and back.before is not None
+    del raw["before"]
     path.write_text(json.dumps({"format": 1, "kind": "history",
                                 "payload": {"rounds": [raw]}}))
     (back,) = load_history()
     assert back.id == rec.id and back.analysis is None
-    assert HISTORY_FORMAT == 2
+    assert HISTORY_FORMAT == 3
 
 
 def test_figures_are_filled_in_part_by_part_and_read_back() -> None:
@@ -51,7 +57,7 @@ def test_figures_are_filled_in_part_by_part_and_read_back() -> None:
     assert back.analysis.seat(0).judged.biggest(3) == [JUDGED.decisions[0]]
     assert back.analysis.seat(1) == SeatSkill()  # an AI seat has none
     raw = json.loads(history_path().read_text())
-    assert raw["format"] == 2
+    assert raw["format"] == 3
     assert raw["payload"]["rounds"][0]["analysis"]["seats"]["0"]["judged"]["accuracy"] == 0.875
 
 
@@ -78,7 +84,7 @@ def test_damaged_figures_are_dropped_but_the_round_is_kept(damage) -> None:
     raw["analysis"] = damage
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"format": 2, "kind": "history",
+    path.write_text(json.dumps({"format": 3, "kind": "history",
                                 "payload": {"rounds": [raw]}}))
     (back,) = load_history()
     assert back.id == rec.id and back.analysis is None

@@ -12,20 +12,18 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
 from game.app.i18n import tr
-from game.app.persist import explain_save_error
-from game.app.replay_deals import record_code
+from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
 from game.app.skill import Status
 from game.app.skill_view import accuracy_line
 from game.app.table import render
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.dealcode import MAX_CODE, DealCodeError, decode
-from saves.errors import SaveError
-from saves.history import RoundRecord
+from saves.dealcode import MAX_TYPED, DealCodeError, decode
+from saves.history import DamagedRound, RoundRecord
 
 
-def when(record: RoundRecord) -> str:
+def when(record: RoundRecord | DamagedRound) -> str:
     try:
         return datetime.fromisoformat(record.finished).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
@@ -37,7 +35,7 @@ class ReplaysScene(PagedScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rounds: list[RoundRecord] = app.saves.history()
+        self.rounds: list[RoundRecord | DamagedRound] = app.saves.history()
 
     def _rows(self) -> tuple[int, int, int]:
         """Top of the list, row height (from the measured text), rows per page."""
@@ -57,6 +55,9 @@ class ReplaysScene(PagedScene):
         self.compute_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
+            if not isinstance(record, RoundRecord) or \
+                    damage_of(record, self.app.saves.unplayable) is not None:
+                continue  # listed as damaged, with no Watch
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
@@ -76,7 +77,7 @@ class ReplaysScene(PagedScene):
         return any(st.judged is None and not st.working for st in self._statuses(record))
 
     def _signature(self) -> list[list[Status]]:
-        return [self._statuses(r) for r in self.shown]
+        return [self._statuses(r) for r in self.watch_buttons.values()]
 
     def update(self, dt: float) -> None:
         if self._signature() != self._figures:
@@ -101,9 +102,11 @@ class ReplaysScene(PagedScene):
     def watch(self, record: RoundRecord) -> bool:
         try:
             self.app.open("replay", record)
-        except (SaveError, ValueError) as exc:
-            # An entry whose actions the engine refuses (an edited file): told, not fatal.
-            self.app.open("message", tr("replays.failed"), explain_save_error(exc))
+        except ReplayUnavailable as exc:
+            # Edited, or its moves replay otherwise under this version's rules: told in a
+            # line, and listed as damaged from now on (the list rebuilds when this closes).
+            self.app.saves.unplayable[record.id] = exc.reason
+            self.app.open("message", tr("replays.failed"), tr("replays.damaged"))
             return False
         return True
 
@@ -120,12 +123,10 @@ class ReplaysScene(PagedScene):
         for i, record in enumerate(self.shown):
             y = top + i * row_h
             room = w - u(250) - (u(160) if record in self.compute_buttons.values() else 0)
-            players = ", ".join(s.name for s in record.seats)
-            head = tr("replays.row", when=when(record), round=record.round_no,
-                      winner=record.winner_name, points=record.points)
-            if record.people:
+            head, detail = row_lines(record, self.app.saves.unplayable, when(record))
+            if isinstance(record, RoundRecord) and record in self.watch_buttons.values() \
+                    and record.people:
                 head = f"{head} · {self.figures_text(record)}"
-            detail = tr("replays.detail", players=players, code=record_code(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),
@@ -154,7 +155,7 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        self.entry.set_text_length_limit(MAX_CODE)
+        self.entry.set_text_length_limit(MAX_TYPED)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)

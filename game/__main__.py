@@ -6,10 +6,10 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    # A frozen build starts its analysis worker by running itself again: that run must
-    # become the worker, not a second game window.
     import multiprocessing
 
+    # In the frozen executable the Expert's worker process (ai.worker) is this program
+    # started again: this hands such a start to the worker before anything else runs.
     multiprocessing.freeze_support()
     from game.app.main import run
 

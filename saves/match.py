@@ -94,6 +94,11 @@ def check_table(rules: Rules, players: int) -> None:
         raise ValueError(f"{players} players cannot form {teams} equal teams of two or more")
 
 
+# The name of a human seat whose player kept the one offered: stored as this mark, not as
+# the word, so the app shows "You" in whichever language it runs in (and stats stay one row).
+DEFAULT_HUMAN_NAME = "@you"
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """Who sits in a seat: a human, or an AI of a given tier (the app re-creates the AI)."""

@@ -29,11 +29,34 @@ SPEED_FACTOR = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0,
                 AnimationSpeed.FAST: 0.5, AnimationSpeed.INSTANT: 0.0}
 
 
+# Room a desktop keeps for its task bar and the window's title bar.
+DESKTOP_MARGIN = (0, 64)
+
+
+def first_window_size(wanted: tuple[int, int] = BASE_SIZE) -> tuple[int, int]:
+    """`wanted` (the designed size, or the one remembered), made smaller where needed so the
+    whole window shows on this desktop."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    if not desktops:
+        return wanted
+    dw, dh = desktops[0]
+    return (max(MIN_SIZE[0], min(wanted[0], dw - DESKTOP_MARGIN[0])),
+            max(MIN_SIZE[1], min(wanted[1], dh - DESKTOP_MARGIN[1])))
+
+
 class App:
     def __init__(self, *, language: str | None = None, settings: Settings | None = None,
-                 size: tuple[int, int] = BASE_SIZE, persist_settings: bool = True) -> None:
+                 size: tuple[int, int] | None = BASE_SIZE, persist_settings: bool = True
+                 ) -> None:
+        """`size` None: the window the player had last time, or on a first start one that
+        fits the desktop."""
         pygame.init()
         self.settings = settings or load_settings()
+        if size is None:
+            size = first_window_size(self.settings.window_size or BASE_SIZE)
         self.persist_settings = persist_settings
         lang = language or self.settings.language.value or i18n.system_language()
         i18n.set_language(lang)
@@ -258,6 +281,8 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
             self._resized()
+            if self.settings.window_size != self.size:
+                self.remember(window_size=self.size)
             return
         presses = self.pads.keys_for(event, self.settings.key_bindings)
         if presses:

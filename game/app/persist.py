@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from ai import TIERS
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
@@ -54,7 +54,13 @@ class SavedMatch(Protocol):
     """What saving reads of a match at the table (the table's MatchController)."""
 
     rules: Rules
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
+    @property
+    def stored_seats(self) -> list[SeatInfo]:
+        """As saved: the default human name kept as the default."""
+
     seed: int
     log: list[Action]
     state: State
@@ -108,7 +114,7 @@ def _when(info: SlotInfo) -> str:
 
 
 def _players(summary: MatchSummary) -> str:
-    return ", ".join(f"{seat.name} {score}"
+    return ", ".join(f"{seat_name(seat.name)} {score}"
                      for seat, score in zip(summary.seats, summary.scores, strict=True))
 
 
@@ -117,8 +123,11 @@ def resume_lines(info: SlotInfo) -> tuple[str, str]:
     summary = summary_of(info)
     if summary is None:
         return ("", tr("load.when", when=_when(info)))
-    return (tr("menu.resume_players", players=_players(summary)),
-            tr("menu.resume_round", round=summary.round, when=_when(info)))
+    if summary.phase == "round_over":  # that round is done: Continue deals the next one
+        when = tr("menu.resume_next", round=summary.round + 1, when=_when(info))
+    else:
+        when = tr("menu.resume_round", round=summary.round, when=_when(info))
+    return (tr("menu.resume_players", players=_players(summary)), when)
 
 
 def other_match_notice(info: SlotInfo) -> str:
@@ -166,7 +175,7 @@ class SaveService:
         self.unplayable: dict[str, str] = {}
 
     def record_of(self, match: SavedMatch) -> MatchRecord:
-        record = MatchRecord.new(match.rules, match.seats, match.seed)
+        record = MatchRecord.new(match.rules, match.stored_seats, match.seed)
         if match.created is None:
             match.created = record.created
         if match.match_id is None:
@@ -317,7 +326,7 @@ class SaveService:
             for seat in match.humans:
                 won = match.state.team_of[seat] == match.state.team_of[ended.winner]
                 scored = sum(ended.points) if seat == ended.winner else 0
-                name = match.seats[seat].name
+                name = match.stored_seats[seat].name
                 stats = stats.with_player(name, stats.player(name).record_round(
                     won=won, points=scored, opponent_tiers=tiers).record_rated(
                     won=won, expected=chances[seat]))
@@ -325,17 +334,17 @@ class SaveService:
                 seat = match.humans[0]
                 won = match.state.team_of[seat] == match.state.team_of[ended.winner]
                 stats = stats.with_daily(day, DailyResult(
-                    match.seats[seat].name, won, sum(ended.points) if seat == ended.winner
-                    else 0, ended.points[seat]))
-            self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+                    match.stored_seats[seat].name, won,
+                    sum(ended.points) if seat == ended.winner else 0, ended.points[seat]))
+            self._write_stats(stats, [match.stored_seats[seat].name
+                               for seat in match.humans])
 
     @staticmethod
     def chances(match: SavedMatch, stats: Stats) -> dict[int, float]:
         """Each person's chance of going out under the rating model (saves.rating), from
         the ratings before the round: AI seats at their tier's rating."""
-        seats = match.seats
         ratings = [stats.player(s.name).rating if not s.is_ai else tier_rating(s.tier)
-                   for s in seats]
+                   for s in match.stored_seats]
         team = match.state.team_of
         out = {}
         for seat in match.humans:
@@ -407,10 +416,10 @@ class SaveService:
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
         stats = self.stats()
         for seat in match.humans:
-            stats = stats.with_player(match.seats[seat].name, stats.player(
-                match.seats[seat].name).record_match(won=seat in match.state.winners,
+            stats = stats.with_player(match.stored_seats[seat].name, stats.player(
+                match.stored_seats[seat].name).record_match(won=seat in match.state.winners,
                                                      opponent_tiers=tiers))
-        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+        self._write_stats(stats, [match.stored_seats[seat].name for seat in match.humans])
         if match.match_id is not None:
             # A finished match is not offered by Continue; its named saves stay.
             self.delete(match.match_id, auto=True)

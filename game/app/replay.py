@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ai import make_player
 from ai.analysis import EFFORT, Judgement, decision_seed, judge, turn_moves
 from ai.reasons import GENERIC, Reason
-from game.app.i18n import tr
+from game.app.i18n import ShownSeats, seat_name, tr
 from game.app.replay_deals import record_code
 from game.engine import Action, Event, Kind, SeatView, State, redact
 from saves.errors import CorruptSave, SaveError
@@ -45,7 +45,7 @@ class ReplayMatch:
     def __init__(self, record: RoundRecord) -> None:
         self.record = record
         self.rules = record.rules
-        self.seats = list(record.seats)
+        self._seats = ShownSeats(record.seats)
         self.seed = record.seed
         self.created = record.finished
         self.match_id: str | None = None
@@ -66,6 +66,11 @@ class ReplayMatch:
         self.recent: list[Event] = []
 
     # -- the MatchController surface the table uses ------------------------------------
+    @property
+    def seats(self) -> list:
+        """The recorded seats, the default name in this language."""
+        return self._seats.shown()
+
     @property
     def humans(self) -> list[int]:
         return []
@@ -360,7 +365,7 @@ def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
         return (tr("replays.damaged_row", when=when or "?", round=entry.round_no or "?"),
                 reason)
     assert isinstance(entry, RoundRecord)
-    players = ", ".join(s.name for s in entry.seats)
-    return (tr("replays.row", when=when, round=entry.round_no, winner=entry.winner_name,
+    players = ", ".join(seat_name(s.name) for s in entry.seats)
+    return (tr("replays.row", when=when, round=entry.round_no, winner=seat_name(entry.winner_name),
                points=entry.points),
             tr("replays.detail", players=players, code=record_code(entry)))

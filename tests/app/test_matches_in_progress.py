@@ -194,7 +194,10 @@ def test_unusable_remembered_names_are_replaced_and_new_game_starts() -> None:
     click(app, menu.buttons["new"].rect.center, frames=2)
     new_game = app.top
     assert isinstance(new_game, NewGameScene)
-    names = [seat["name"] for seat in new_game.seats]
+    from game.app.i18n import seat_name
+
+    # The first seat keeps the default name (stored as the default, shown as "You").
+    names = [seat_name(seat["name"]) for seat in new_game.seats]
     assert names[0] == "You" and names[4] == "Bao"
     assert len(set(names)) == 5 and all(0 < len(n) <= 16 and n.isprintable() for n in names)
     click(app, new_game.start_b.rect.center, frames=3)

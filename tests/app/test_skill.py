@@ -338,11 +338,12 @@ def test_a_daily_deal_left_without_its_expert_figure_gets_it_in_statistics(app) 
     frames(app, 2)
     result = load_stats().daily["2026-11-30"]
     assert result.expert_left is not None and result.beaten is not None
-    assert app.top._last_daily().startswith("2026-11-30")
+    from game.app.i18n import date_text
+
+    assert app.top._last_daily().startswith(date_text(date(2026, 11, 30)))
 
 
 def test_new_game_suggests_the_tier_closest_to_your_level(app) -> None:
-    from game.app.i18n import tr
     from game.app.scenes.new_game import NewGameScene
     from saves.stats import PlayerStats, Stats, save_stats
     from saves.tier_ratings import TIER_RATINGS
@@ -353,7 +354,7 @@ def test_new_game_suggests_the_tier_closest_to_your_level(app) -> None:
     scene = app.top
     assert isinstance(scene, NewGameScene) and scene.suggest_b is None  # not rated yet
     app.pop()
-    you = tr("seat.you")
+    from saves.match import DEFAULT_HUMAN_NAME as you
     save_stats(Stats().with_player(you, PlayerStats(rating=TIER_RATINGS["hard"] + 5,
                                                     rated_rounds=25)))
     app.saves._stats = None  # as at the next start: read from the file

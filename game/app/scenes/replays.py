@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
@@ -87,7 +87,8 @@ class ReplaysScene(PagedScene):
         """The row's accuracy: each person's, or what is happening instead."""
         statuses = self._statuses(record)
         many = len(statuses) > 1
-        return "   ".join(accuracy_line(st, record.seats[seat].name if many else None)
+        return "   ".join(accuracy_line(st, seat_name(record.seats[seat].name) if many
+                                         else None)
                            for seat, st in zip(record.people, statuses, strict=True))
 
     def on_button(self, element) -> None:
@@ -137,6 +138,11 @@ class ReplaysScene(PagedScene):
             surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
 
 
+def code_part(text: str) -> str:
+    """The code in a pasted line: what follows its last colon (a code has none)."""
+    return text.rsplit(":", 1)[-1].rsplit("：", 1)[-1].strip()
+
+
 class CodeScene(Scene):
     """New game → Enter a code: type a deal code and start the same deal."""
 
@@ -155,7 +161,9 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        self.entry.set_text_length_limit(MAX_TYPED)
+        # Room for a pasted line such as "Match code (deals round 1): 4040-…" as well as the
+        # code: start() keeps the code part, and decode() refuses a code part too long.
+        self.entry.set_text_length_limit(MAX_TYPED + 40)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)
@@ -181,7 +189,7 @@ class CodeScene(Scene):
 
         self.text = self.entry.get_text()
         try:
-            deal = decode(self.text)
+            deal = decode(code_part(self.text))
         except DealCodeError as exc:
             self.error = tr(f"code.error.{exc.reason}")
             return False

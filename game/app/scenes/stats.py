@@ -4,10 +4,12 @@ against the Expert."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pygame
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
 from game.app.skill_view import daily_line, draw_rating_chart, points, rating_how, rating_line
 from game.app.table import render
@@ -53,12 +55,29 @@ class StatsScene(Scene):
         self.add_back()
 
 
+    def daily_line(self) -> str:
+        """How today's daily deal went, or that it has not been played today."""
+        today = date.today()
+        result = self.stats.daily.get(today.isoformat())
+        when = date_text(today)
+        if result is None:
+            return tr("stats.daily_today_none", date=when)
+        key = "stats.daily_today_won" if result.won else "stats.daily_today_lost"
+        return tr(key, date=when, name=seat_name(result.player), points=result.points)
+
+    def _draw_daily(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        back = self.back_b.rect if self.back_b is not None else surface.get_rect()
+        t = fonts.fit(self.daily_line(), u(17), back.left - u(60), GOLD)
+        surface.blit(t, t.get_rect(midleft=(u(40), back.centery)))
+
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("stats.title"), u(40), GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(w // 2, u(24))))
+        self._draw_daily(surface)
         players = sorted(self.stats.players.items())
         self.row_rects: dict[str, pygame.Rect] = {}
         if not players:
@@ -87,8 +106,8 @@ class StatsScene(Scene):
             if name == self.selected:
                 pygame.draw.rect(surface, (20, 70, 45), row, border_radius=u(6))
                 pygame.draw.rect(surface, GOLD, row, width=1, border_radius=u(6))
-            values = [name, p.rounds_played, p.rounds_won, p.matches_played, p.matches_won,
-                      p.points_scored, p.longest_streak,
+            values = [seat_name(name), p.rounds_played, p.rounds_won, p.matches_played,
+                      p.matches_won, p.points_scored, p.longest_streak,
                       round(p.rating) if p.rated_rounds else "–"]
             for x, v in zip(xs, values, strict=True):
                 surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
@@ -110,8 +129,8 @@ class StatsScene(Scene):
         daily deal series: lines top and bottom, the chart in between."""
         u = self.app.u
         p = self.stats.players.get(self.selected or "")
-        top = [(tr("stats.rating_of", name=self.selected, rating=rating_line(p)), 18, GOLD,
-                True)] if p is not None else []
+        top = [(tr("stats.rating_of", name=seat_name(self.selected or ""),
+                   rating=rating_line(p)), 18, GOLD, True)] if p is not None else []
         if p is not None and p.recent:
             top.append((tr("skill.rating_chart", n=len(p.recent)), 14, (190, 220, 200),
                         False))
@@ -143,6 +162,7 @@ class StatsScene(Scene):
             return ""
         day = max(self.stats.daily)
         r = self.stats.daily[day]
+        day = date_text(date.fromisoformat(day))
         if r.left is None:
             return ""
         if r.expert_left is None:

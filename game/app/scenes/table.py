@@ -55,6 +55,11 @@ class TableScene(PlayViews, Scene):
         self.demo = demo
         self.stage = Stage(app, match, first_viewer(match.humans))
         self.stage.on_resync = self.resync
+        from game.app.replay_deals import daily_date
+
+        # A daily deal says so on the table, in the strip along the top.
+        self.stage.daily = None if demo else daily_date(app, match)
+        self.stage.relayout()
         self.input = TableInput(self)
         self.controls = ActionButtons(self)
         self.notice = Notice()
@@ -97,7 +102,7 @@ class TableScene(PlayViews, Scene):
             self.resync()
             # A resumed match: its log continues from where it stopped.
             seen = redact(self.match.recent, self.viewer if self.viewer is not None else -1)
-            self.stage.log_lines = [line for e in seen if (line := self.player.describe(e))]
+            self.stage.log_entries = [(e, self.viewer) for e in seen if self.player.describe(e)]
 
     def save_before_quit(self) -> bool:
         if self.demo or not self.match.live:
@@ -314,7 +319,7 @@ class TableScene(PlayViews, Scene):
         self.app.open("round_end", self)
 
     def start_next_round(self) -> None:
-        self.stage.log_lines.clear()
+        self.stage.log_entries.clear()
         self.animate(self.match.next_round())
 
     def autosave(self, force: bool = False) -> None:

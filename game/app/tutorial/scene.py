@@ -23,6 +23,7 @@ from game.app.table.input import TableInput
 from game.app.table.match import MatchController
 from game.app.table.stage import Stage
 from game.app.table.views import PlayViews
+from game.app.table.wording import card_word
 from game.app.tutorial.lessons import (
     TRY_IT_OPTIONS,
     BrokenLesson,
@@ -119,11 +120,37 @@ class TutorialScene(PlayViews, Scene):
         self.match.close()  # a lesson is never saved
         super().exit()
 
+    @property
+    def sandbox(self) -> bool:
+        """A Try it from the rules: one lesson alone, with no next lesson."""
+        return self.lesson.kind != "basics" or len(self.lessons) == 1
+
     def instruction(self) -> str:
         if self.finished:
             points = self.match.state.scores[0] if self.match.state.scores else 0
             return tr(self.lesson.done_key(), points=points)
         return tr(self.lesson.step_key(self.step))
+
+    def finished_text(self) -> str:
+        """What to press now, naming only the button that is there."""
+        if self.sandbox:
+            return tr("tutorial.finished_try")
+        last = self.index + 1 >= len(self.lessons)
+        return tr("tutorial.finished_last" if last else "tutorial.finished_next")
+
+    def score_cards(self) -> str:
+        """After a round a lesson won: the cards left in the other hands and their points,
+        so the score it explains can be checked."""
+        s = self.match.state
+        if s.phase < Phase.ROUND_OVER:
+            return ""
+        from game.engine.cards import CARD_POINTS
+
+        left = [c for seat in range(s.n) if seat != self.stage.viewer for c in s.hands[seat]]
+        if not left:
+            return ""
+        cards = " + ".join(f"{card_word(c)} {CARD_POINTS[c]}" for c in left)
+        return tr("tutorial.score_cards", cards=cards, points=sum(CARD_POINTS[c] for c in left))
 
     def correct(self, cards: tuple[int, ...] = ()) -> None:
         """A move the lesson does not want: shown why, kindly; nothing is played."""
@@ -144,7 +171,10 @@ class TutorialScene(PlayViews, Scene):
             self.finished = True
             self.app.saves.lesson_done(self.lesson.id)
             self.app.sound.play("win")
-            self._label_next()
+            if "next" in self.lesson_buttons:
+                self._label_next()
+            else:
+                self.build()  # a Try it gets its Finish button now
 
     # -- the seat's decision, as the lesson sees it ------------------------------------
     def resync(self) -> None:
@@ -158,7 +188,7 @@ class TutorialScene(PlayViews, Scene):
         found = decide(self.match, st.viewer, dealt=st.model.top >= 0, busy=st.director.busy,
                        chosen=len(self.input.cursor.chosen))
         if self.finished:
-            status = tr("tutorial.finished")
+            status = self.finished_text()
         else:
             # Opponents never take a turn in a lesson: no "is thinking" while it waits.
             status = found.status if found.mine else ""
@@ -179,9 +209,15 @@ class TutorialScene(PlayViews, Scene):
     # -- acting ----------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         if self.finished:
-            self.say(tr("tutorial.finished"))
+            self.say(self.finished_text())
             return False
         if not self.lesson.steps[self.step].accepts(action):
+            if action.kind == Kind.DRAW and not any(
+                    w.get("button") == "draw" for w in self.lesson.wrong):
+                # Drawing is refused here: say why, not the wrong-card text.
+                self.say(tr("tutorial.no_draw"), 7000)
+                self.corrections += 1
+                return False
             self.correct(action.cards)
             return False
         ok = self.input.submit(action)
@@ -236,6 +272,8 @@ class TutorialScene(PlayViews, Scene):
         u = self.app.u
         f = fonts.font(u(20))  # the theme's button text size
         labels = {"next": self._next_key(), "leave": "tutorial.leave"}
+        if self.sandbox and not self.finished:
+            del labels["next"]  # a Try it has no lesson to skip to
         width = max(f.size(tr(k))[0] for k in ("tutorial.skip", "tutorial.next",
                                                "tutorial.finish", "tutorial.leave")) + u(40)
         self.lesson_buttons = {}
@@ -361,6 +399,8 @@ class TutorialScene(PlayViews, Scene):
         le = self.lesson
         paras: list[tuple[str, tuple, bool]] = [(tr(le.title_key()), GOLD, True),
                                                 (self.instruction(), WHITE, False)]
+        if self.finished and self.score_cards():
+            paras.append((self.score_cards(), GOLD, False))
         if le.option:
             paras.append((tr(f"ruledesc.{le.option}"), RULE_TEXT, False))
         inner = area.width - u(24)
@@ -491,7 +531,10 @@ class LessonsScene(ListScene):
     def first_button(self, top: int) -> pygame.Rect | None:
         u = self.app.u
         done = self.app.saves.stats().lessons
-        k = "tutorial.continue" if any(le.id in done for le in self.lessons) else \
+        started = any(le.id in done for le in self.lessons)
+        every = all(le.id in done for le in self.lessons)
+        # With every lesson done the button says it starts over, not "Continue".
+        k = "tutorial.restart" if every else "tutorial.continue" if started else \
             "tutorial.start"
         width = fonts.font(u(26), bold=True).size(tr(k))[0] + u(60)  # #big_button text
         rect = pygame.Rect(u(30), top, max(u(260), width), u(50))

@@ -384,3 +384,30 @@ def test_a_later_round_is_judged_from_the_state_its_entry_keeps() -> None:
     seat = rec.people[0]
     assert [m.made.seat for m in moments(plan, seat)] and \
         all(m.made.seat == seat for m in moments(plan, seat))
+
+
+def test_in_hot_seat_each_person_gets_their_own_figures_on_the_score_screen(app) -> None:
+    """Two people at one table: each one's accuracy and luck are worked out from their own
+    seat, named on the score screen, and kept in the round's history."""
+    from game.app.skill_view import accuracy_line, luck_line
+
+    app.skill.mode = "thread"
+    app.skill.effort = SMALL
+    table = open_table(app, table_seats=seats(n_ai=2, humans=2, tier="normal"), seed=9)
+    play_out(app, table)
+    rid = round_id(table)
+    people = table.match.humans
+    assert len(people) == 2
+    wait_for(app, lambda: not any(app.skill.status(rid, s).working for s in people))
+    scene = app.top
+    assert isinstance(scene, RoundEndScene) and scene.skill is not None
+    frames(app, 2)
+    texts = [line.text for line in scene.skill.lines()]
+    (kept,) = [r for r in load_history() if r.id == rid]
+    for seat in people:
+        status = app.skill.status(rid, seat)
+        assert status.judged is not None and status.luck is not None, seat
+        name = table.match.seats[seat].name
+        assert accuracy_line(status, name) in texts
+        assert f"{name}: {luck_line(status)}" in texts
+        assert kept.analysis is not None and kept.analysis.seat(seat).judged == status.judged

@@ -5,7 +5,9 @@ before the round was dealt), the round's actions (the first, `start` = 0, is the
 that dealt it), and what it ended with (winner, points, running scores). A round replays
 from its own `before`, so neither earlier rounds nor a later change of the engine's verdict
 on them matter. Format 1 entries have no `before`: their actions run from the match's start
-and `start` indexes the deal, so opening one replays the whole match up to it.
+and `start` indexes the deal, so opening one replays the whole match up to it; the first
+round end that rewrites such a file gives each of them its own `before` (if this version
+still replays it as recorded), so a later update cannot break them through earlier rounds.
 
 The file is one versioned document, written atomically with a backup and moved aside when
 it is damaged or oversized as a whole, exactly like a save; an entry that fails its own
@@ -18,9 +20,10 @@ costs a read and a write of the file whatever it holds. Payload:
                  "actions": [...], "start": int, "round": int, "winner": int,
                  "points": int, "scores": [int, ...], "analysis": {...}}, ...]}
 
-newest first, at most MAX_KEPT entries and HISTORY_MAX_BYTES bytes. "analysis" (format 3 on)
-is optional: the skill figures worked out after the round (saves.skill); an entry without it
-(every entry of a format 1 or 2 file) shows its accuracy as not computed.
+newest first, at most MAX_KEPT entries and HISTORY_MAX_BYTES bytes. "analysis" is optional
+(format 2 came with it, in the same release as `before`): the skill figures worked out after
+the round (saves.skill); an entry without it (every entry of a format 1 file) shows its
+accuracy as not computed.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.engine import Action, Event, Kind, Phase, Rules, State
+from game.engine import Action, EngineError, Event, Kind, Phase, Rules, State
 from saves import notices
 from saves.documents import Document, load_document
 from saves.errors import CorruptSave, MissingSave, ReplayRefused, SaveError, WriteFailed
@@ -58,7 +61,7 @@ from saves.store import atomic_write_bytes
 log = logging.getLogger("uno.saves")
 
 HISTORY_KIND = "history"
-HISTORY_FORMAT = 3
+HISTORY_FORMAT = 2
 HISTORY_FILE = "history.json"
 MAX_KEPT = 50
 # A long match logs a few thousand actions (about 25 bytes each): 50 such rounds stay well
@@ -83,13 +86,7 @@ def _add_before(payload: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
-def _format_2_to_3(payload: dict[str, Any]) -> dict[str, Any]:
-    # Format 3 only adds the optional "analysis" block: older rounds are simply not analysed.
-    return payload
-
-
 register_migration(HISTORY_KIND, 1, _add_before)
-register_migration(HISTORY_KIND, 2, _format_2_to_3)
 
 
 def _now() -> str:
@@ -387,16 +384,36 @@ def _kept_lines(path: Path) -> tuple[list[tuple[Any, str]], bool]:
             else:
                 if len(found) <= MAX_KEPT:
                     return found, True
-    return [(row, _line(row)) for row in _rows(path)], False
+    rows = [_self_contained(row, index) for index, row in enumerate(_rows(path))]
+    return [(row, _line(row)) for row in rows], False
+
+
+def _self_contained(row: Any, index: int = 0) -> Any:
+    """A format 1 entry (it replays from the match's start) as one holding its own state
+    before the deal, so that a later change of the engine's verdict on an earlier round
+    cannot make it unwatchable. Only while this version replays it exactly as recorded;
+    any other row is returned as it is (a damaged one stays listed as damaged). Replays
+    the match up to the round: a worker thread's job, once per file in an older layout."""
+    if not isinstance(row, Mapping) or row.get("before", 0) is not None:
+        return row
+    try:
+        entry = RoundRecord.from_dict(row, index)
+        own = replace(entry, actions=entry.round_actions, start=0, before=entry.before_round())
+        own.replay_events()
+    except (SaveError, ValueError, EngineError) as exc:
+        log.info("kept round %d stays as it was written: %s", index, exc)
+        return row
+    return own.to_dict()
 
 
 def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
     """Keep `entry` as the newest round (replacing an entry of the same id), dropping the
     oldest past MAX_KEPT or past the size cap. Returns the ids kept, newest first. The other
-    entries are carried over as they are, unparsed into rounds. Raises WriteFailed when the
+    entries are carried over as they are, unparsed into rounds (but for a file in an older
+    layout, whose format 1 entries are made self-contained). Raises WriteFailed when the
     file cannot be written, or the round alone is past its share of the cap."""
     path = path or history_path()
-    raw = entry.to_dict()
+    raw = _self_contained(entry.to_dict())
     new = _line(raw)
     if len(new) > ENTRY_MAX_BYTES:
         raise WriteFailed(path, "the round is too long to keep")

@@ -43,7 +43,7 @@ def test_a_round_from_before_the_figures_loads_as_not_computed() -> None:
                                 "payload": {"rounds": [raw]}}))
     (back,) = load_history()
     assert back.id == rec.id and back.analysis is None
-    assert HISTORY_FORMAT == 3
+    assert HISTORY_FORMAT == 2
 
 
 def test_figures_are_filled_in_part_by_part_and_read_back() -> None:
@@ -57,7 +57,7 @@ def test_figures_are_filled_in_part_by_part_and_read_back() -> None:
     assert back.analysis.seat(0).judged.biggest(3) == [JUDGED.decisions[0]]
     assert back.analysis.seat(1) == SeatSkill()  # an AI seat has none
     raw = json.loads(history_path().read_text())
-    assert raw["format"] == 3
+    assert raw["format"] == 2
     assert raw["payload"]["rounds"][0]["analysis"]["seats"]["0"]["judged"]["accuracy"] == 0.875
 
 
@@ -84,7 +84,7 @@ def test_damaged_figures_are_dropped_but_the_round_is_kept(damage) -> None:
     raw["analysis"] = damage
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"format": 3, "kind": "history",
+    path.write_text(json.dumps({"format": 2, "kind": "history",
                                 "payload": {"rounds": [raw]}}))
     (back,) = load_history()
     assert back.id == rec.id and back.analysis is None
@@ -117,3 +117,24 @@ def test_a_new_round_and_figures_written_at_once_both_survive() -> None:
     kept = {r.id: r for r in load_history()}
     assert set(kept) == {r.id for r in rounds}
     assert kept[rounds[0].id].analysis == Analysis(1, {0: SeatSkill(Judged(11 / 12, ()))})
+
+
+@pytest.mark.parametrize("name", ["history.json", "history-format1.json"])
+def test_the_golden_histories_load_as_not_computed_and_take_figures(name) -> None:
+    """What players have on disk from before the figures: every round listed as not
+    computed, and figures filed into one of them are kept beside the others."""
+    import shutil
+
+    from tests.saves.test_golden import GOLDEN
+
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(GOLDEN / name, path)
+    rounds = load_history()
+    assert rounds and all(r.analysis is None for r in rounds)
+    first = rounds[0]
+    assert set_analysis(first.id, lambda old: Analysis(1, {0: SeatSkill(JUDGED)})) is not None
+    again = {r.id: r for r in load_history()}
+    assert set(again) == {r.id for r in rounds}
+    assert again[first.id].analysis == Analysis(1, {0: SeatSkill(JUDGED)})
+    assert all(r.analysis is None for i, r in again.items() if i != first.id)

@@ -411,3 +411,39 @@ def test_in_hot_seat_each_person_gets_their_own_figures_on_the_score_screen(app)
         assert accuracy_line(status, name) in texts
         assert f"{name}: {luck_line(status)}" in texts
         assert kept.analysis is not None and kept.analysis.seat(seat).judged == status.judged
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_suggestion_stays_clear_of_start_on_a_small_window_with_large_text(lang) -> None:
+    from dataclasses import replace
+
+    from game.app.app import App
+    from game.app.scenes.new_game import NewGameScene
+    from game.app.ui import text_size
+    from saves.match import DEFAULT_HUMAN_NAME
+    from saves.settings import AnimationSpeed, Language, Settings
+    from saves.stats import PlayerStats, Stats, save_stats
+    from saves.tier_ratings import TIER_RATINGS
+
+    save_stats(Stats().with_player(DEFAULT_HUMAN_NAME, PlayerStats(
+        rating=TIER_RATINGS["normal"] - 36, rated_rounds=5)))
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=1.5)
+    app = App(language=lang, settings=settings, size=(1024, 600))
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        scene = app.top
+        assert isinstance(scene, NewGameScene) and scene.suggest_b is not None
+        b = scene.suggest_b.rect
+        assert not b.colliderect(scene.start_b.rect) and app.screen.get_rect().contains(b)
+        assert not b.colliderect(scene.code_b.rect)
+        from game.app.i18n import tr
+
+        shown = tr(scene.suggest_b.text.removeprefix("uno."),
+                   rating=round(TIER_RATINGS["normal"] - 36), tier=tr("tier.normal"))
+        width, _ = text_size(app, shown)
+        assert width <= b.width - 8, "the label is cut"
+    finally:
+        app.close()

@@ -127,7 +127,13 @@ class ReplaysScene(PagedScene):
             head, detail = row_lines(record, self.app.saves.unplayable, when(record))
             if isinstance(record, RoundRecord) and record in self.watch_buttons.values() \
                     and record.people:
-                head = f"{head} · {self.figures_text(record)}"
+                figures = self.figures_text(record)
+                # On a narrow row the figures go under, rather than shrink the whole line.
+                joined = f"{head} · {figures}"
+                if fonts.font(u(19), True, joined).size(joined)[0] <= room:
+                    head = joined
+                else:
+                    detail = f"{figures} · {detail}"
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),

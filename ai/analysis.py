@@ -121,7 +121,8 @@ def judge(view: SeatView, seen: list[Event], legal: list[Action], made: Action, 
         # Its own search's share of deals won would sit beside the paired figures below,
         # which are the ones that compare: keep only the reason behind the move.
         reason = reason.inner
-    if made not in legal:
+    if made not in legal or OUT_OF_TURN & {made.kind, preferred.kind}:
+        # Calls, catches and jump-ins are not weighed (the search plays turns only).
         return Judgement(preferred, None, None, reason)
     # Here, not at the top: the app imports this module at launch, the search only when a
     # worker judges a round.

@@ -217,3 +217,14 @@ def test_hint_reasons_in_real_decisions_name_players(app) -> None:
         assert len(keys) >= 10, keys
     finally:
         i18n.set_language("en")
+
+
+def test_the_chinese_names_each_wild_card_one_way() -> None:
+    """A Wild is 变色牌 (变色 in a card's short name) and a Wild Draw Four 王牌 +4 everywhere:
+    a lesson saying 万能牌 beside a log saying 变色 reads as two different cards, and 王牌
+    alone is the +4, never a plain Wild."""
+    for key, text in strings("zh").items():
+        assert "万能牌" not in text, key
+        for at in (m.end() for m in re.finditer("王牌", text)):
+            assert re.match(r"\s*[（(]?\s*\+4", text[at:]) or text[at:at + 1] in "：:（" \
+                or key.endswith(("wild_draw_four_rule", "challenge_penalty")), (key, text)

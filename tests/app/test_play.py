@@ -47,6 +47,25 @@ def test_drawn_card_prompt_play_or_keep(app) -> None:
     assert s.phase == Phase.TURN and s.current == 1 and len(s.hands[0]) == 3
 
 
+def test_the_draw_key_keeps_the_drawn_card(app) -> None:
+    """The key list says D is "Draw / take / keep": in the drawn card's prompt it keeps it
+    (and follows its binding)."""
+    from dataclasses import replace
+
+    table, s, c = _table_at(app, OFFICIAL, ["b1 b2", "g1 g2", "y1 y2"], stock="r9")
+    key(app, pygame.K_d, frames=3)
+    assert isinstance(app.top, ChoiceOverlay) and s.phase == Phase.DRAWN
+    key(app, pygame.K_d, frames=2)
+    assert s.phase == Phase.TURN and s.current == 1 and len(s.hands[0]) == 3
+    binds = dict(app.settings.key_bindings, draw="k")
+    app.apply_settings(replace(app.settings, key_bindings=binds))
+    table, s, c = _table_at(app, OFFICIAL, ["b1 b2", "g1 g2", "y1 y2"], stock="r9")
+    key(app, pygame.K_k, frames=3)
+    assert isinstance(app.top, ChoiceOverlay) and s.phase == Phase.DRAWN
+    key(app, pygame.K_k, frames=2)
+    assert s.phase == Phase.TURN and len(s.hands[0]) == 3
+
+
 def test_colour_picker_by_mouse(app) -> None:
     table, s, c = _table_at(app, OFFICIAL, ["W b2", "g1 g2", "y1 y2"])
     r = table.hand_rects[table.model.hand.index(s.hands[0][0])]

@@ -129,3 +129,27 @@ def test_window_smaller_than_the_minimum_is_enlarged(app) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200)))
     frames(app, 2)
     assert app.size[0] >= 800 and app.size[1] >= 520
+
+
+def test_with_several_humans_nobody_is_named_you(app) -> None:
+    """Turning an AI seat into a human leaves two people at one screen: the seat that kept
+    the default name "You" starts as "Player 1", so the hand-over never says "Pass to You"
+    and the log never calls another player "You"."""
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    app.push(MenuScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    frames(app, 2)
+    assert ng.seats[0]["name"] == DEFAULT_HUMAN_NAME
+    for _ in range(6):
+        if ng.seats[1]["kind"] == "human":
+            break
+        button = next(b for b, i in ng.kind_buttons.items() if i == 1)
+        click(app, button.rect.center, frames=3)
+    assert ng.seats[1]["kind"] == "human"
+    ng.focus.focus_on(ng.start_b)
+    key(app, pygame.K_RETURN, frames=3)
+    table = next(s for s in app.stack if isinstance(s, TableScene))
+    names = [s.name for s in table.match.stored_seats]
+    assert DEFAULT_HUMAN_NAME not in names and names[0] == "Player 1", names

@@ -327,6 +327,13 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         self._collect_names()
+        if sum(s["kind"] == "human" for s in self.seats) > 1:
+            # "You" names nobody when several people share the screen.
+            for i, seat in enumerate(self.seats):
+                if seat["kind"] == "human" and seat["name"] == DEFAULT_HUMAN_NAME:
+                    used = {s["name"] for s in self.seats}
+                    name = tr("seat.player", number=i + 1)
+                    seat["name"] = name if name not in used else self._free_name()
         names = [s["name"] for s in self.seats]
         if any(not n for n in names):
             self.error = tr("new.error_name")

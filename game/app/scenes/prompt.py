@@ -31,6 +31,7 @@ class Choice:
     run: Callable[[], object]
     colour: int = -1  # a colour swatch (and its colour-blind shape) beside the label
     card: int = -1  # a card drawn beside the label
+    key: str = ""  # the key binding that picks it too (D keeps a drawn card)
 
 
 class ChoiceOverlay(Scene):
@@ -105,11 +106,21 @@ class ChoiceOverlay(Scene):
                 self.choose(self.index)
             elif pygame.K_1 <= k <= pygame.K_9:
                 self.choose(k - pygame.K_1)
+            elif (bound := self._bound(pygame.key.name(k))) is not None:
+                self.choose(bound)
             elif k == pygame.K_ESCAPE and self.cancellable:
                 self.app.pop()
             elif pygame.key.name(k) == self.app.settings.key_bindings.get("uno", "u") and \
                     self.table is not None and self._uno_available():
                 self._press_uno()
+
+    def _bound(self, name: str) -> int | None:
+        """The choice whose key binding is `name`, if any."""
+        binds = self.app.settings.key_bindings
+        for i, choice in enumerate(self.choices):
+            if choice.key and binds.get(choice.key) == name:
+                return i
+        return None
 
     def _room_width(self, width: int) -> int:
         """The panel's width, narrowed to the room beside the discard pile when it must
@@ -315,7 +326,7 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
         options = [Choice(tr("prompt.play_drawn"), play_drawn, card=card)]
         if Kind.KEEP in kinds:
             options.append(Choice(tr("prompt.keep_drawn"),
-                                  lambda: table.act(Action(Kind.KEEP, seat))))
+                                  lambda: table.act(Action(Kind.KEEP, seat)), key="draw"))
         return ChoiceOverlay(app, table, tr("prompt.drew", card=card_word(card)), options,
                              cancellable=False)
     if s.phase == Phase.CHOOSE_COLOUR:

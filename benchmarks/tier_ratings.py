@@ -1,6 +1,7 @@
 """Turn the AI ladder's measured win rates into the tiers' ratings that players are rated
 against: reads benchmarks/ai_ladder_results.jsonl (official preset) and writes
-saves/tier_ratings.py. Run it after every ladder run:
+saves/tier_ratings.py (pairings the full results lack come from the run in progress,
+ai_ladder_results.partial.jsonl). Run it after every ladder run:
 
     python benchmarks/tier_ratings.py
 
@@ -22,13 +23,26 @@ from saves.rating import fit_tier_ratings  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "ai_ladder_results.jsonl"
+# The ladder's run in progress: a pairing the full results lack (the Expert's, after it
+# changed) is taken from here until the full run lands, with its wider interval.
+PARTIAL = HERE / "ai_ladder_results.partial.jsonl"
+TIERS = {"easy", "normal", "hard", "expert"}
 MODULE = HERE.parent / "saves" / "tier_ratings.py"
 PRESET = "official"
 
 
-def ladder_lines(path: Path = RESULTS, preset: str = PRESET) -> list[dict[str, Any]]:
+def _rows(path: Path, preset: str) -> list[dict[str, Any]]:
+    if not path.is_file():
+        return []
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return [r for r in rows if r.get("preset") == preset]
+    return [r for r in rows if r.get("preset") == preset and set(r["tiers"]) <= TIERS]
+
+
+def ladder_lines(path: Path = RESULTS, preset: str = PRESET,
+                 partial: Path = PARTIAL) -> list[dict[str, Any]]:
+    full = _rows(path, preset)
+    have = {tuple(r["tiers"]) for r in full}
+    return full + [r for r in _rows(partial, preset) if tuple(r["tiers"]) not in have]
 
 
 def source_line(line: dict[str, Any]) -> str:

@@ -6,12 +6,11 @@ from __future__ import annotations
 # Fitted by saves.rating.fit_tier_ratings to the official preset's lines:
 #   normal vs easy: 67.0% (66.1%-67.9%) over 10000 rounds
 #   hard vs normal: 55.3% (54.5%-56.2%) over 10000 rounds
-#   expert vs hard: 60.6% (59.1%-62.1%) over 3320 rounds
-#   expert vs easy: 80.9% (79.4%-82.4%) over 2520 rounds
-#   expert vs 3 hard: 31.8% (29.6%-34.0%) over 1600 rounds
+#   expert vs hard: 60.8% (56.3%-65.3%) over 370 rounds
+#   expert vs 3 hard: 34.5% (26.3%-42.7%) over 116 rounds
 TIER_RATINGS: dict[str, float] = {
-    "easy": 1075.0,
+    "easy": 1077.0,
     "normal": 1200.0,
-    "hard": 1239.0,
-    "expert": 1313.0,
+    "hard": 1237.0,
+    "expert": 1314.0,
 }

@@ -18,16 +18,20 @@ costs a read and a write of the file whatever it holds. Payload:
     {"rounds": [{"id": str, "match_id": str, "finished": ISO time, "rules": {...},
                  "seats": [...], "seed": int, "before": State.to_dict() | null,
                  "actions": [...], "start": int, "round": int, "winner": int,
-                 "points": int, "scores": [int, ...]}, ...]}
+                 "points": int, "scores": [int, ...], "analysis": {...}}, ...]}
 
-newest first, at most MAX_KEPT entries and HISTORY_MAX_BYTES bytes.
+newest first, at most MAX_KEPT entries and HISTORY_MAX_BYTES bytes. "analysis" is optional
+(format 2 came with it, in the same release as `before`): the skill figures worked out after
+the round (saves.skill); an entry without it (every entry of a format 1 file) shows its
+accuracy as not computed.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,6 +55,7 @@ from saves.match import (
 from saves.match_format import fail, parse_actions, parse_rules, parse_seats, parse_state
 from saves.migrations import register_migration
 from saves.paths import data_dir
+from saves.skill import Analysis, parse_analysis
 from saves.store import atomic_write_bytes
 
 log = logging.getLogger("uno.saves")
@@ -67,6 +72,10 @@ HISTORY_MAX_BYTES = 4 * 1024 * 1024
 ENTRY_MAX_BYTES = HISTORY_MAX_BYTES // 8
 ENTRY_KEYS = ("id", "match_id", "finished", "rules", "seats", "seed", "before", "actions",
               "start", "round", "winner", "points", "scores")
+OPTIONAL_KEYS = ("analysis",)
+# Rounds are added by the history writer and their skill figures filled in by a background
+# job: each read-modify-write of the file holds this, so neither loses the other's change.
+_WRITING = threading.Lock()
 
 
 def _add_before(payload: dict[str, Any]) -> dict[str, Any]:
@@ -102,6 +111,7 @@ class RoundRecord:
     match_id: str
     finished: str = field(default_factory=_now)
     before: State | None = None
+    analysis: Analysis | None = None  # skill figures, once worked out (saves.skill)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -175,14 +185,21 @@ class RoundRecord:
                                     f"(won by seat {end.last_winner}, not {self.winner})")
         return end, events, snapshots
 
+    @property
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "match_id": self.match_id, "finished": self.finished,
-                "rules": self.rules.to_dict(), "seats": [s.to_dict() for s in self.seats],
-                "seed": self.seed,
-                "before": self.before.to_dict() if self.before is not None else None,
-                "actions": [a.to_dict() for a in self.actions],
-                "start": self.start, "round": self.round_no, "winner": self.winner,
-                "points": self.points, "scores": list(self.scores)}
+        out = {"id": self.id, "match_id": self.match_id, "finished": self.finished,
+               "rules": self.rules.to_dict(), "seats": [s.to_dict() for s in self.seats],
+               "seed": self.seed,
+               "before": self.before.to_dict() if self.before is not None else None,
+               "actions": [a.to_dict() for a in self.actions],
+               "start": self.start, "round": self.round_no, "winner": self.winner,
+               "points": self.points, "scores": list(self.scores)}
+        if self.analysis is not None:
+            out["analysis"] = self.analysis.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, raw: Any, index: int = 0) -> RoundRecord:
@@ -191,7 +208,7 @@ class RoundRecord:
         if not isinstance(raw, Mapping):
             fail(f"{where} is not a JSON object")
         missing = [k for k in ENTRY_KEYS if k not in raw]
-        unknown = [k for k in raw if k not in ENTRY_KEYS]
+        unknown = [k for k in raw if k not in ENTRY_KEYS + OPTIONAL_KEYS]
         if missing or unknown:
             fail(f"{where} has missing or unknown entries")
         rules = parse_rules(raw["rules"])
@@ -204,10 +221,12 @@ class RoundRecord:
             fail(f"{where} has a number that is not a whole number")
         before = None if raw["before"] is None else \
             parse_state(raw["before"], rules, len(seats), "state before the deal")
+        analysis = parse_analysis(raw["analysis"], len(seats), where) \
+            if "analysis" in raw else None
         try:
             record = cls(rules, seats, raw["seed"], actions, raw["start"], raw["round"],
                          raw["winner"], raw["points"], tuple(scores), raw["match_id"],
-                         raw["finished"], before)
+                         raw["finished"], before, analysis)
         except (TypeError, ValueError) as exc:
             fail(f"{where} is invalid: {exc}")
         if raw["id"] != record.id:
@@ -398,9 +417,15 @@ def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
     new = _line(raw)
     if len(new) > ENTRY_MAX_BYTES:
         raise WriteFailed(path, "the round is too long to keep")
-    old, checked = _kept_lines(path)
-    rows = [(raw, new)] + [(row, line) for row, line in old
-                           if not (isinstance(row, Mapping) and row.get("id") == entry.id)]
+    with _WRITING:
+        old, checked = _kept_lines(path)
+        rows = [(raw, new)] + [(row, line) for row, line in old
+                               if not (isinstance(row, Mapping) and row.get("id") == entry.id)]
+        return _write_lines(path, rows, checked)
+
+
+def _write_lines(path: Path, rows: list[tuple[Any, str]], checked: bool) -> list[str]:
+    """Write `rows` (newest first) in add_round's layout, within MAX_KEPT and the cap."""
     rows = rows[:MAX_KEPT]
     budget = HISTORY_MAX_BYTES - 1024  # the document's header and brackets
     total = 0
@@ -423,6 +448,34 @@ def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
 
 def find_round(round_id: str, path: Path | None = None) -> RoundRecord | None:
     return next((r for r in load_history(path) if r.id == round_id), None)
+
+
+def set_analysis(round_id: str, update: Callable[[Analysis | None], Analysis],
+                 path: Path | None = None) -> RoundRecord | None:
+    """Store the skill figures of a kept round: `update` gets its current figures (None when
+    not computed) and returns the new ones. Returns the updated round, or None when it is no
+    longer kept (evicted by newer rounds) or its entry is damaged. Only that entry is parsed;
+    the others are carried over as they are. Raises WriteFailed when the file cannot be
+    written."""
+    path = path or history_path()
+    with _WRITING:
+        rows, checked = _kept_lines(path)
+        for i, (raw, _) in enumerate(rows):
+            if not (isinstance(raw, Mapping) and raw.get("id") == round_id):
+                continue
+            try:
+                old = RoundRecord.from_dict(raw, i)
+            except SaveError as exc:
+                log.warning("kept round %d is damaged; its figures are not kept: %s", i, exc)
+                return None
+            done = replace(old, analysis=update(old.analysis))
+            row = done.to_dict()
+            line = _line(row)
+            if len(line) > ENTRY_MAX_BYTES:
+                raise WriteFailed(path, "the round's figures are too long to keep")
+            _write_lines(path, rows[:i] + [(row, line)] + rows[i + 1:], checked)
+            return done
+    return None
 
 
 def replay_problem(entry: RoundRecord) -> str | None:

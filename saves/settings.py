@@ -113,6 +113,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "colour_blind": check_bool,
     "high_contrast": check_bool,
     "highlight_playable": check_bool,
+    "table_knows": check_bool,
     "ui_scale": lambda value: check_range(value, 0.75, 1.5),
     "key_bindings": _check_bindings,
     "window_size": _check_window,
@@ -140,6 +141,8 @@ class Settings:
     # Off: nothing is dimmed and a wrong card is offered to the rules (a misplay where the
     # rules penalise one), as at a real table.
     highlight_playable: bool = True
+    # A learner's overlay at the table: what card counting tells about the others' hands.
+    table_knows: bool = False
     ui_scale: float = 1.0
     # Partial bindings are completed from DEFAULT_KEY_BINDINGS, so new actions get a key.
     key_bindings: Mapping[str, str] = field(default_factory=lambda: DEFAULT_KEY_BINDINGS)

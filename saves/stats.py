@@ -13,8 +13,9 @@ from typing import Any
 from saves import notices
 from saves.documents import Document, load_document, save_document
 from saves.errors import MissingSave, SaveError, TooManyPlayers
-from saves.fields import check_count, check_name
+from saves.fields import check_count, check_name, check_range
 from saves.paths import data_dir
+from saves.rating import HIGHEST, INITIAL, LOWEST, updated
 
 log = logging.getLogger("uno.saves")
 
@@ -56,9 +57,33 @@ class TierRecord:
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
 
+RATING_KEPT = 50  # rounds of a player's rating history kept (the Statistics chart)
+
+
+@dataclass(frozen=True)
+class RatedRound:
+    """One rated round: the rating after it, whether the player's side went out, and the
+    chance the model gave them (saves.rating)."""
+
+    rating: float
+    won: bool
+    expected: float
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rating", check_range(self.rating, LOWEST, HIGHEST))
+        if type(self.won) is not bool:
+            raise ValueError("won must be true or false")
+        object.__setattr__(self, "expected", check_range(self.expected, 0.0, 1.0))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rating": round(self.rating, 1), "won": self.won,
+                "expected": round(self.expected, 4)}
+
+
 @dataclass(frozen=True)
 class PlayerStats:
-    """One human player's totals. Streaks count consecutive rounds won."""
+    """One human player's totals. Streaks count consecutive rounds won. `rating` follows the
+    model of saves.rating over `rated_rounds` rounds; `recent` holds the last RATING_KEPT."""
 
     rounds_played: int = 0
     rounds_won: int = 0
@@ -68,11 +93,18 @@ class PlayerStats:
     current_streak: int = 0
     longest_streak: int = 0
     by_tier: Mapping[str, TierRecord] = field(default_factory=lambda: MappingProxyType({}))
+    rating: float = INITIAL
+    rated_rounds: int = 0
+    recent: tuple[RatedRound, ...] = ()
 
     def __post_init__(self) -> None:
-        for item in fields(self):
-            if item.name != "by_tier":
-                check_count(getattr(self, item.name))
+        for name in COUNTERS:
+            check_count(getattr(self, name))
+        object.__setattr__(self, "rating", check_range(self.rating, LOWEST, HIGHEST))
+        recent = tuple(self.recent)[-RATING_KEPT:]
+        if not all(isinstance(r, RatedRound) for r in recent):
+            raise TypeError("recent must hold RatedRound values")
+        object.__setattr__(self, "recent", recent)
         if not all(isinstance(record, TierRecord) for record in self.by_tier.values()):
             raise TypeError("by_tier values must be TierRecord")
         object.__setattr__(self, "by_tier", MappingProxyType(dict(self.by_tier)))
@@ -101,6 +133,13 @@ class PlayerStats:
             by_tier=tiers,
         )
 
+    def record_rated(self, *, won: bool, expected: float) -> PlayerStats:
+        """These totals after one more rated round in which the model gave this player's
+        side the chance `expected` of going out."""
+        rating = updated(self.rating, self.rated_rounds, won, expected)
+        return replace(self, rating=rating, rated_rounds=self.rated_rounds + 1,
+                       recent=(*self.recent, RatedRound(rating, won, expected)))
+
     def record_match(self, *, won: bool, opponent_tiers: Iterable[str] = ()) -> PlayerStats:
         """These totals after one more finished match (its rounds are recorded separately)."""
         tiers = dict(self.by_tier)
@@ -119,11 +158,17 @@ class PlayerStats:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            item.name: getattr(self, item.name) for item in fields(self) if item.name != "by_tier"
-        }
+        data: dict[str, Any] = {name: getattr(self, name) for name in COUNTERS}
         data["by_tier"] = {tier: record.to_dict() for tier, record in sorted(self.by_tier.items())}
+        data["rating"] = round(self.rating, 1)
+        data["rated_rounds"] = self.rated_rounds
+        data["recent"] = [r.to_dict() for r in self.recent]
         return data
+
+
+# The whole-number totals of PlayerStats (checked and read leniently one by one).
+COUNTERS = ("rounds_played", "rounds_won", "matches_played", "matches_won", "points_scored",
+            "current_streak", "longest_streak", "rated_rounds")
 
 
 MAX_DAILY = 1000  # days of daily-deal results kept (the newest)
@@ -131,20 +176,70 @@ MAX_DAILY = 1000  # days of daily-deal results kept (the newest)
 
 @dataclass(frozen=True)
 class DailyResult:
-    """How the daily deal of one date went (the first time it was played that day)."""
+    """How the daily deal of one date went (the first time it was played that day): won,
+    points scored, and as a duplicate board: the points `left` in the player's hand (0 when
+    they went out) against `expert_left`, the Expert's average from the same seat on the
+    same deal, and `expert_rate`, how often it went out (None until worked out)."""
 
     player: str
     won: bool
     points: int = 0
+    left: int | None = None
+    expert_left: float | None = None
+    expert_rate: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "player", check_name(self.player, "a player name"))
         if type(self.won) is not bool:
             raise ValueError("won must be true or false")
         check_count(self.points)
+        if self.left is not None:
+            check_count(self.left)
+        if self.expert_left is not None:
+            check_range(self.expert_left, 0.0, 10_000.0)
+        if self.expert_rate is not None:
+            check_range(self.expert_rate, 0.0, 1.0)
+
+    @property
+    def beaten(self) -> bool | None:
+        """Did the player end with fewer points in hand than the Expert's average? None
+        while either figure is unknown."""
+        if self.left is None or self.expert_left is None:
+            return None
+        return self.left < self.expert_left
 
     def to_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "won": self.won, "points": self.points}
+        out: dict[str, Any] = {"player": self.player, "won": self.won, "points": self.points}
+        for name in ("left", "expert_left", "expert_rate"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
+
+
+@dataclass(frozen=True)
+class DailySeries:
+    """The daily deals as a series: days played, days the Expert was beaten, and the streak
+    of consecutive calendar days, up to the last day played, each with the Expert beaten."""
+
+    played: int
+    beaten: int
+    streak: int
+    best_streak: int
+
+
+def daily_series(daily: Mapping[str, DailyResult]) -> DailySeries:
+    from datetime import date, timedelta
+
+    days = sorted(date.fromisoformat(d) for d in daily)
+    beaten = [daily[d.isoformat()].beaten is True for d in days]
+    run = best = 0
+    previous: date | None = None
+    for day, beat in zip(days, beaten, strict=True):
+        follows = previous is not None and day - previous == timedelta(days=1)
+        run = (run + 1 if follows else 1) if beat else 0
+        best = max(best, run)
+        previous = day
+    return DailySeries(len(days), sum(beaten), run, best)
 
 
 def _check_day(day: str) -> str:
@@ -184,6 +279,15 @@ class Stats:
         if _check_day(day) in self.daily:
             return self
         return replace(self, daily={**self.daily, day: result})
+
+    def with_daily_expert(self, day: str, expert_left: float, expert_rate: float) -> Stats:
+        """The Expert's figures from the player's seat, once worked out, filed with the
+        day's result (nothing happens for a day not played)."""
+        old = self.daily.get(_check_day(day))
+        if old is None:
+            return self
+        return replace(self, daily={**self.daily, day: replace(
+            old, expert_left=expert_left, expert_rate=expert_rate)})
 
     def with_lesson(self, lesson: str) -> Stats:
         """These statistics with `lesson` checked as done."""
@@ -245,7 +349,9 @@ def _lenient_daily(raw: Any, source: str) -> dict[str, DailyResult]:
                 raise ValueError("not an object")
             player: Any = entry.get("player")  # DailyResult checks each value
             won: Any = entry.get("won")
-            daily[_check_day(day)] = DailyResult(player, won, entry.get("points", 0))
+            daily[_check_day(day)] = DailyResult(
+                player, won, entry.get("points", 0), entry.get("left"),
+                entry.get("expert_left"), entry.get("expert_rate"))
         except (TypeError, ValueError) as exc:
             log.warning("%s: skipping the daily deal of %r (%s)", source, day[:20], exc)
     return daily
@@ -310,9 +416,32 @@ def _lenient_counts(raw: Mapping[str, Any], names: Iterable[str], where: str) ->
     return counts
 
 
+def _lenient_rating(raw: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A player's rating and recent rated rounds; anything damaged starts afresh."""
+    out: dict[str, Any] = {}
+    if "rating" in raw:
+        try:
+            out["rating"] = check_range(raw["rating"], LOWEST, HIGHEST)
+        except ValueError as exc:
+            log.warning("%s: rating reset (%s)", where, exc)
+    recent = raw.get("recent", [])
+    if not isinstance(recent, list):
+        log.warning("%s: recent rated rounds dropped (not a list)", where)
+        recent = []
+    kept = []
+    for item in recent[-RATING_KEPT:]:
+        try:
+            if not isinstance(item, Mapping):
+                raise ValueError("not an object")
+            kept.append(RatedRound(item["rating"], item["won"], item["expected"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("%s: skipping a rated round (%s)", where, exc)
+    out["recent"] = tuple(kept)
+    return out
+
+
 def _lenient_player(raw: Mapping[str, Any], where: str) -> PlayerStats:
-    counters = [item.name for item in fields(PlayerStats) if item.name != "by_tier"]
-    counts = _lenient_counts(raw, counters, where)
+    counts: dict[str, Any] = _lenient_counts(raw, COUNTERS, where)
     tiers: dict[str, TierRecord] = {}
     tiers_raw = raw.get("by_tier", {})
     if not isinstance(tiers_raw, Mapping):
@@ -329,7 +458,7 @@ def _lenient_player(raw: Mapping[str, Any], where: str) -> PlayerStats:
             log.warning("%s: skipping tier %r (not an object)", where, tier_key)
             continue
         tiers[tier_key] = TierRecord(**_lenient_counts(record, tier_fields, f"{where}/{tier_key}"))
-    return PlayerStats(**counts, by_tier=tiers)
+    return PlayerStats(**counts, by_tier=tiers, **_lenient_rating(raw, where))
 
 
 def record_round(

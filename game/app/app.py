@@ -80,6 +80,10 @@ class App:
         from game.app.persist import SaveService
 
         self.saves = SaveService(enabled=persist_settings)
+        from game.app.skill import SkillJobs
+
+        self.skill = SkillJobs(self.saves)
+        self.saves.skill = self.skill
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.router = Router(self)
@@ -327,6 +331,7 @@ class App:
         while self.stack:
             self.pop()
         self.saves.flush()  # the last round's history write, if it is still going
+        self.skill.close()
         # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
         from game.app import fonts
         from game.app.art import _raster

@@ -8,6 +8,8 @@ save plays as the nearest known tier, with a message.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -27,15 +29,24 @@ from saves.autosaves import (
     save_autosave,
 )
 from saves.errors import SaveError
-from saves.history import DamagedRound, RoundRecord, add_round, history_entries, round_of
+from saves.history import (
+    DamagedRound,
+    RoundRecord,
+    add_round,
+    history_entries,
+    load_history,
+    round_of,
+)
 from saves.match import LoadedMatch, MatchRecord, SeatInfo, new_match_id
 from saves.match_slots import delete_match, list_matches, load_match, save_match
 from saves.match_summary import MatchSummary, summary_of
+from saves.rating import expected, tier_rating
 from saves.slots import SlotInfo
 from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.skill import SkillJobs
     from game.engine import Action, Rules, State
 
 
@@ -145,8 +156,16 @@ class SaveService:
         self.last_error = ""
         # Statistics are read once per run; our own writes keep this copy current.
         self._stats: Stats | None = None
-        # Matches started as a daily deal (match id -> date), to file their result.
+        # Matches started as a daily deal (match id -> date), to file their result, and the
+        # rounds they played (round id -> date), for the score screen's verdict.
         self.daily_matches: dict[str, str] = {}
+        self.daily_rounds: dict[str, str] = {}
+        # The rounds kept this run, newest last, for the score screen's Show (no file read).
+        self._kept: dict[str, RoundRecord] = {}
+        # Works out each finished round's skill figures in the background (set by the app).
+        self.skill: SkillJobs | None = None
+        # The table and the skill jobs' thread both update the statistics.
+        self._stats_lock = threading.RLock()
         # Keeping a round rewrites the whole history (up to 4 MiB), so it is done by one
         # worker, in order, while the score screen shows; flush() waits for it.
         self._history_writer: ThreadPoolExecutor | None = None
@@ -296,28 +315,57 @@ class SaveService:
     def round_finished(self, match: SavedMatch, ended: RoundEnded) -> None:
         if not self.enabled:
             return
-        self.keep_round(match, ended)
-        tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
-        stats = self.stats()
-        for seat in match.humans:
-            won = match.state.team_of[seat] == match.state.team_of[ended.winner]
-            scored = sum(ended.points) if seat == ended.winner else 0
-            stats = stats.with_player(match.stored_seats[seat].name, stats.player(
-                match.stored_seats[seat].name).record_round(won=won, points=scored,
-                                                     opponent_tiers=tiers))
         day = self.daily_matches.pop(match.match_id or "", None)
-        if day is not None and match.humans:
-            seat = match.humans[0]
-            won = match.state.team_of[seat] == match.state.team_of[ended.winner]
-            stats = stats.with_daily(day, DailyResult(
-                match.stored_seats[seat].name, won,
-                sum(ended.points) if seat == ended.winner else 0))
-        self._write_stats(stats, [match.stored_seats[seat].name for seat in match.humans])
+        if day is not None:
+            self.daily_rounds[f"{match.match_id}-{match.state.round_no}"] = day
+        self.keep_round(match, ended, day)
+        tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
+        with self._stats_lock:
+            stats = self.stats()
+            chances = self.chances(match, stats)
+            for seat in match.humans:
+                won = match.state.team_of[seat] == match.state.team_of[ended.winner]
+                scored = sum(ended.points) if seat == ended.winner else 0
+                name = match.stored_seats[seat].name
+                stats = stats.with_player(name, stats.player(name).record_round(
+                    won=won, points=scored, opponent_tiers=tiers).record_rated(
+                    won=won, expected=chances[seat]))
+            if day is not None and match.humans:
+                seat = match.humans[0]
+                won = match.state.team_of[seat] == match.state.team_of[ended.winner]
+                stats = stats.with_daily(day, DailyResult(
+                    match.stored_seats[seat].name, won,
+                    sum(ended.points) if seat == ended.winner else 0, ended.points[seat]))
+            self._write_stats(stats, [match.stored_seats[seat].name
+                               for seat in match.humans])
+
+    @staticmethod
+    def chances(match: SavedMatch, stats: Stats) -> dict[int, float]:
+        """Each person's chance of going out under the rating model (saves.rating), from
+        the ratings before the round: AI seats at their tier's rating."""
+        ratings = [stats.player(s.name).rating if not s.is_ai else tier_rating(s.tier)
+                   for s in match.stored_seats]
+        team = match.state.team_of
+        out = {}
+        for seat in match.humans:
+            side = [r for i, r in enumerate(ratings) if team[i] == team[seat]]
+            others = [r for i, r in enumerate(ratings) if team[i] != team[seat]]
+            out[seat] = expected(side, others)
+        return out
+
+    def update_stats(self, change: Callable[[Stats], Stats]) -> None:
+        """Apply `change` to the statistics and save them (from any thread)."""
+        if not self.enabled:
+            return
+        with self._stats_lock:
+            self._write_stats(change(self.stats()), [])
 
     # -- round history (Replays) -----------------------------------------------------
-    def keep_round(self, match: SavedMatch, ended: RoundEnded) -> None:
-        """Add the round that just ended to the replay history, written by a worker thread;
-        a failure is only logged."""
+    def keep_round(self, match: SavedMatch, ended: RoundEnded,
+                   day: str | None = None) -> None:
+        """Add the round that just ended to the replay history, written by a worker thread
+        (a failure is only logged), and have its skill figures worked out in the
+        background."""
         try:
             points = sum(ended.points) - ended.points[ended.winner]
             entry = round_of(self.record_of(match), ended.winner, points, ended.scores,
@@ -330,6 +378,25 @@ class SaveService:
                                                       thread_name_prefix="uno-history")
         self._history_writes = [f for f in self._history_writes if not f.done()]
         self._history_writes.append(self._history_writer.submit(_keep, entry))
+        self._kept[entry.id] = entry
+        while len(self._kept) > 8:
+            del self._kept[next(iter(self._kept))]
+        if self.skill is not None and match.humans:
+            self.skill.analyse(entry, day)
+
+    def kept_round(self, round_id: str) -> RoundRecord | None:
+        """A round kept this run (or read back from the history)."""
+        found = self._kept.get(round_id)
+        if found is None and self.enabled:
+            self.flush()
+            found = next((r for r in load_history() if r.id == round_id), None)
+        return found
+
+    def wait_written(self) -> None:
+        """From any thread: wait until the rounds handed to the history writer so far are
+        on disk (the skill jobs file figures into them). Unlike flush, forgets nothing."""
+        for future in list(self._history_writes):
+            future.result()
 
     def flush(self) -> None:
         """Wait until every round handed to the history writer is on disk."""
@@ -366,6 +433,10 @@ class SaveService:
             self._stats = stats
 
     def _write_stats(self, stats: Stats, players: list[str]) -> None:
+        with self._stats_lock:
+            self._write_stats_locked(stats, players)
+
+    def _write_stats_locked(self, stats: Stats, players: list[str]) -> None:
         self._stats = trimmed(stats, players)
         try:
             save_stats(self._stats, keep=players)

@@ -6,14 +6,13 @@ from __future__ import annotations
 import logging
 import random
 import threading
-import time
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ai import make_player
+from ai.analysis import EFFORT, Judgement, decision_seed, judge, turn_moves
 from ai.reasons import GENERIC, Reason
-from ai.search import search
 from game.app.i18n import ShownSeats, seat_name, tr
 from game.app.replay_deals import record_code
 from game.engine import Action, Event, Kind, SeatView, State, redact
@@ -151,8 +150,9 @@ class Opinion:
 class MoveReview:
     """One recorded move, annotated. For an AI move: its tier's reason (`agrees` says
     whether that tier, asked again from the same view, makes the same move). For a human
-    move: Hard's and Expert's opinions and the Expert's estimated chance to win before
-    (playing its own choice) and after (the move made), from 0 to 1."""
+    move: Hard's and Expert's opinions. For either, when it is a decision accuracy counts:
+    the Expert's estimated chance to win before (playing its own choice) and after (the move
+    made), from 0 to 1 (the round's accuracy is made of these)."""
 
     index: int
     seat: int
@@ -201,40 +201,29 @@ def opinion(tier: str, seat: int, view: SeatView, seen: list[Event], legal: list
 
 def review_human_move(seat: int, view: SeatView, seen: list[Event], legal: list[Action],
                       made: Action, seed: int, budget_ms: float = REVIEW_BUDGET_MS,
-                      max_worlds: int = 2000
+                      max_worlds: int = EFFORT.judge_worlds
                       ) -> tuple[tuple[Opinion, ...], float | None, float | None]:
     """Hard's and Expert's moves from the seat's view, and the Expert's estimated chance to
-    win with its own move (before) and with the move made (after)."""
+    win with its own move (before) and with the move made (after): for a decision accuracy
+    counts, exactly the figures of the round's accuracy (ai.analysis.judge, same seed and
+    effort); for anything else (an UNO call, a jump-in, a forced move) the opinions alone."""
     opinions: list[Opinion] = []
-    before = after = None
-    for tier in ("hard", "expert"):
-        found, player = opinion(tier, seat, view, seen, legal, seed, budget_ms, max_worlds)
-        if found is None:
-            continue
-        opinions.append(found)
-        if tier != "expert" or made.kind in (Kind.CALL_UNO, Kind.CATCH):
-            continue
-        search_done = getattr(player, "last_search", None)
-        if _same(found.action, made) and search_done is not None and search_done.worlds:
-            # The move made is the Expert's own: its search already estimated it.
-            before = after = search_done.means[search_done.index]
-            continue
-        tracker = getattr(player, "tracker", None)
-        config = getattr(player, "config", None)
-        candidates = [found.action] + ([made] if not _same(found.action, made) else [])
-        if tracker is None or config is None or made not in legal:
-            continue
-        try:
-            # Both moves searched in the same sampled worlds, so the two chances compare.
-            result = search(view, candidates, tracker, random.Random(seed + 1), config,
-                            None, time.perf_counter())
-        except Exception:  # a failed estimate leaves the review without numbers
-            log.warning("review search failed", exc_info=True)
-            continue
-        if result.worlds:
-            before = result.means[0]
-            after = result.means[-1]
-    return tuple(opinions), before, after
+    hard, _ = opinion("hard", seat, view, seen, legal, seed, budget_ms, max_worlds)
+    if hard is not None:
+        opinions.append(hard)
+    verdict = judged(view, seen, legal, made, seed, max_worlds)
+    if verdict is None:
+        expert, _ = opinion("expert", seat, view, seen, legal, seed, budget_ms, max_worlds)
+        return tuple(opinions + ([expert] if expert is not None else [])), None, None
+    opinions.append(Opinion("expert", verdict.preferred, verdict.reason or GENERIC))
+    return tuple(opinions), verdict.best, verdict.played
+
+
+def judged(view: SeatView, seen: list[Event], legal: list[Action], made: Action, seed: int,
+           worlds: int = EFFORT.judge_worlds) -> Judgement | None:
+    """The Expert's verdict on a move, when it is a decision accuracy counts (else None)."""
+    moves = turn_moves(view, legal, made)
+    return None if moves is None else judge(view, seen, moves, made, seed, worlds)
 
 
 class Reviewer:
@@ -279,13 +268,17 @@ class Reviewer:
         legal = state.legal_actions(seat)
         del state  # from here on only the seat's view and what it saw
         seen = m.seen_before(index, seat)
-        seed = m.seed * 1009 + index
+        seed = decision_seed(m.seed, index)
         info = m.seats[seat]
         if info.is_ai:
             found, _ = opinion(info.tier or "normal", seat, view, seen, legal, seed,
                                self.budget_ms)
             mine: tuple[Opinion, ...] = (found,) if found is not None else ()
-            return MoveReview(index, seat, action, False, mine)
+            # The swing of an AI's move too: the AIs are judged as the people are.
+            verdict = judged(view, seen, legal, action, seed)
+            return MoveReview(index, seat, action, False, mine,
+                              verdict.best if verdict else None,
+                              verdict.played if verdict else None)
         opinions, before, after = review_human_move(seat, view, seen, legal, action, seed,
                                                     self.budget_ms)
         return MoveReview(index, seat, action, True, opinions, before, after)

@@ -17,6 +17,9 @@ from saves.settings import AnimationSpeed, Settings
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("UNO_HOME", str(tmp_path / "home"))
+    # Rounds' skill figures are worked out only where a test asks (test_skill.py): the other
+    # tests play many rounds and would spend the machine on figures nobody reads.
+    monkeypatch.setenv("UNO_ANALYSIS", "off")
     notices.drain()  # file problems left by another test must not pop up over this menu
 
 

@@ -100,6 +100,24 @@ def test_the_summary_counts_the_moves_the_expert_would_have_played_differently()
     reviewer.close()
 
 
+def test_a_reviewed_decision_shows_exactly_the_figures_of_the_round_s_accuracy() -> None:
+    from ai.analysis import judge_seat
+    from game.app.skill import plan_of
+
+    rec, _, _ = entry(23)
+    seat = ReplayMatch(rec).people[0]
+    decisions = judge_seat(plan_of(rec), seat)  # the effort the app's jobs use
+    assert decisions
+    reviewer = Reviewer(ReplayMatch(rec), budget_ms=10)
+    for d in decisions[:5]:
+        review = reviewer.review(d.index)
+        assert review is not None and review.human
+        assert (review.before, review.after) == (d.best, d.played), f"move {d.index}"
+        expert = next(o for o in review.opinions if o.tier == "expert")
+        assert expert.action == d.preferred
+    reviewer.close()
+
+
 def test_the_round_s_summary_is_worked_out_once_off_the_ui_thread(app, monkeypatch) -> None:
     """Watch a kept round with its review through the real app: while the moves are being
     reviewed every frame draws, but no frame works anything out; the summary is computed

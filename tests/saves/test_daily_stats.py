@@ -28,3 +28,32 @@ def test_damaged_daily_entries_are_skipped() -> None:
     path.write_text(json.dumps({"format": 1, "kind": "stats",
                                 "payload": {"players": {}, "daily": daily}}))
     assert list(load_stats().daily) == ["2026-11-30"]
+
+
+def test_the_daily_series_counts_days_beaten_and_the_streak_of_consecutive_days() -> None:
+    from saves.stats import daily_series
+
+    def day(left, expert):
+        return DailyResult("Ann", left == 0, 0, left, expert, 0.5)
+
+    stats = Stats()
+    for d, result in (("2026-11-01", day(0, 10.0)), ("2026-11-02", day(5, 4.0)),
+                      ("2026-11-03", day(0, 3.5)), ("2026-11-04", day(2, 9.0)),
+                      ("2026-11-06", day(1, 9.0)), ("2026-11-07", day(0, 2.0))):
+        stats = stats.with_daily(d, result)
+    series = daily_series(stats.daily)
+    # Beaten on the 1st, 3rd, 4th, 6th and 7th; the 5th was not played, so the streak
+    # that counts now is the 6th and 7th; the best was the 3rd and 4th (also two).
+    assert (series.played, series.beaten, series.streak, series.best_streak) == (6, 5, 2, 2)
+    assert daily_series({}).played == 0
+
+
+def test_the_expert_s_figure_arrives_after_the_day_s_result_and_is_kept() -> None:
+    stats = Stats().with_daily("2026-11-30", DailyResult("Ann", False, 0, 14))
+    assert stats.daily["2026-11-30"].beaten is None  # the Expert's figure is still coming
+    stats = stats.with_daily_expert("2026-11-30", 21.5, 0.25)
+    assert stats.with_daily_expert("2026-12-01", 1.0, 1.0) == stats  # a day not played
+    save_stats(stats)
+    back = load_stats().daily["2026-11-30"]
+    assert (back.left, back.expert_left, back.expert_rate, back.beaten) == (14, 21.5, 0.25,
+                                                                           True)

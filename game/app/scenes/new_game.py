@@ -14,6 +14,7 @@ from game.app import fonts
 from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.skill_view import suggested_tier
 from game.app.textsafe import entry_text
 from game.app.ui import (
     GOLD,
@@ -175,25 +176,45 @@ class NewGameScene(Scene):
         # The rules column, right of the seats.
         rx = max(int(w * 0.56), left + max(seats_w + SCROLLBAR_W, x - left) + u(24))
         self.rules_x = rx
+        suggestion = self.suggestion()
+        suggest_text = [tr("skill.suggest", rating=suggestion[1],
+                           tier=tr(f"tier.{suggestion[0]}"))] if suggestion else []
         rw = min(w - rx - u(24), button_width(
             app, [tr(f"preset.{p}") for p in PRESET_ORDER] + [tr("new.edit_rules")]
-            + [tr("new.target", score=t) for t in TARGETS], minimum=u(300)))
+            + [tr("new.target", score=t) for t in TARGETS] + suggest_text, minimum=u(300)))
         rh = button_height(app, minimum=u(46))
+        # The column's five or six rows stay above Start: on a small window with large text
+        # the buttons get shorter, never shorter than their text.
+        rows = 5 if suggestion is not None else 4
+        room = start.top - u(8) - top - row_h
+        vg = u(10)
+        if rows * (rh + vg) + vg > room:
+            vg = u(4)
+            rh = max(button_height(app), (room - vg) // rows - vg)
         self.preset_b = button(self, f"preset.{preset_name(self.rules)}",
                                pygame.Rect(rx, top, rw, rh))
-        self.edit_b = button(self, "new.edit_rules", pygame.Rect(rx, top + rh + u(10), rw, rh))
-        self.target_b = button(self, "new.target", pygame.Rect(rx, top + 2 * (rh + u(10)), rw,
+        self.edit_b = button(self, "new.edit_rules", pygame.Rect(rx, top + rh + vg, rw, rh))
+        self.target_b = button(self, "new.target", pygame.Rect(rx, top + 2 * (rh + vg), rw,
                                                                rh),
                                score=self.rules.target_score)
-        seed_y = top + 3 * (rh + u(10))
+        seed_y = top + 3 * (rh + vg)
         label_w = fonts.font(u(18)).size(tr("new.seed"))[0] + u(10)
         seed_w = max(u(110), min(u(130), rw - label_w))
         self.seed_entry = UITextEntryLine(pygame.Rect(rx + rw - seed_w, seed_y, seed_w, row_h),
                                           app.ui)
         self.seed_y = seed_y
-        code_y = seed_y + row_h + u(10)
+        code_y = seed_y + row_h + vg
         self.code_b = button(self, "new.enter_code", pygame.Rect(rx, code_y, rw, rh))
-        self.summary_y = code_y + rh + u(10)
+        self.summary_y = code_y + rh + vg
+        # The tier closest to the people's rating: one press seats it at every AI seat.
+        self.suggest_b = None
+        if suggestion is not None:
+            values = {"rating": suggestion[1], "tier": tr(f"tier.{suggestion[0]}")}
+            key = "skill.suggest" if button_width(app, [tr("skill.suggest", **values)]) <= rw \
+                else "skill.suggest_short"
+            self.suggest_b = button(self, key, pygame.Rect(rx, self.summary_y, rw, rh),
+                                    **values)
+            self.summary_y += rh + vg
         self.seed_entry.set_text(self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
@@ -240,6 +261,11 @@ class NewGameScene(Scene):
             t = self.rules.target_score
             i = TARGETS.index(t) if t in TARGETS else TARGETS.index(500)
             self.rules = self.rules.with_options(target_score=TARGETS[(i + step) % len(TARGETS)])
+        elif element is not None and element is self.suggest_b:
+            tier = self.suggestion()
+            for seat in self.seats:
+                if seat["kind"] != "human" and tier is not None:
+                    seat["kind"] = tier[0]
         elif element is self.code_b:
             self.app.open("deal_code")
             return
@@ -253,6 +279,14 @@ class NewGameScene(Scene):
         index = self.focus.index
         self.build()
         self.focus.index = min(index, len(self.focus.items) - 1)
+
+    def suggestion(self) -> tuple[str, int] | None:
+        """(tier, rating): the AI tier closest to the level of the people at this table."""
+        people = [s["name"] for s in self.seats if s["kind"] == "human" and s["name"]]
+        try:
+            return suggested_tier(self.app.saves.stats(), people)
+        except ValueError:  # a name the statistics cannot file (being typed): no suggestion
+            return None
 
     def _repair_names(self) -> None:
         """Remembered names the game cannot use are replaced by the default for the seat."""

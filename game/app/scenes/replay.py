@@ -15,6 +15,7 @@ from game.app.i18n import seat_name, tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
 from game.app.replay_deals import record_code
 from game.app.scene import Scene
+from game.app.skill_view import accuracy_line, luck_line, replay_swing_line
 from game.app.table import render
 from game.app.table.decision import NOTHING
 from game.app.table.stage import Stage
@@ -36,9 +37,12 @@ class ReplayScene(StageViews, Scene):
 
     name = "replay"
 
-    def __init__(self, app, record: RoundRecord, *, review: bool = True) -> None:
+    def __init__(self, app, record: RoundRecord, *, review: bool = True,
+                 at: int | None = None) -> None:
         super().__init__(app)
         self.replay = ReplayMatch(record)
+        if at is not None:  # opened at a move (the score screen's Show)
+            self.replay.seek(at)
         # None: every hand face up; a seat: exactly what that seat saw.
         self.mode: int | None = None
         people = self.replay.people
@@ -326,6 +330,7 @@ class ReplayScene(StageViews, Scene):
         summary = self.summary_line()
         if summary:
             lines.append((summary, (200, 220, 205)))
+        lines += [(text, (200, 220, 205)) for text in self.figures_lines()]
         lines.append((tr("replay.code", code=self.code), (200, 220, 205)))
         lines.append((tr("replay.keys"), (170, 190, 175)))
         return lines
@@ -338,6 +343,16 @@ class ReplayScene(StageViews, Scene):
             return [(tr("replay.thinking"), (200, 220, 205))]
         return review_lines(review, describe_action,
                             lambda s: self.replay.seats[s].name)
+
+    def figures_lines(self) -> list[str]:
+        """The round's skill figures for the person whose eyes the replay follows: accuracy
+        and luck, or "not computed" (the Replays list offers to compute them)."""
+        record = self.replay.record
+        if self.anchor not in record.people:
+            return []
+        self.app.skill.remember(record)
+        status = self.app.skill.status(record.id, self.anchor)
+        return [accuracy_line(status), luck_line(status)]
 
     def summary_line(self) -> str:
         if self.reviewer is None or not self.replay.people:
@@ -449,6 +464,9 @@ def review_lines(review: MoveReview, describe: Callable[[Action], str],
             key = "replay.ai_reason" if review.agrees else "replay.ai_reason_now"
             out.append((tr(key, tier=tr(f"tier.{o.tier}"), reason=why,
                            move=describe(o.action)), (210, 230, 215)))
+        swing = replay_swing_line(review.before, review.after)
+        if swing is not None:
+            out.append((swing, (210, 230, 215)))
         return out
     for o in review.opinions:
         same = _same_move(o.action, review.action)
@@ -456,9 +474,9 @@ def review_lines(review: MoveReview, describe: Callable[[Action], str],
         out.append((tr(key, tier=tr(f"tier.{o.tier}"), move=describe(o.action),
                        reason=translate_reason(o.reason, name_of)),
                     (170, 230, 170) if same else (255, 170, 120)))
-    if review.before is not None and review.after is not None:
-        out.append((tr("replay.chance", before=f"{review.before:.0%}",
-                       after=f"{review.after:.0%}"), GOLD))
+    swing = replay_swing_line(review.before, review.after)
+    if swing is not None:
+        out.append((swing, GOLD))
     return out
 
 

@@ -11,10 +11,12 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
+from game.app.skill import Status
+from game.app.skill_view import accuracy_line
 from game.app.table import render
 from game.app.ui import GOLD, WHITE, button, felt
 from saves.dealcode import MAX_TYPED, DealCodeError, decode
@@ -50,6 +52,7 @@ class ReplaysScene(PagedScene):
         top, row_h, per_page = self._rows()
         self.shown = self.paginate(self.rounds, per_page)
         self.watch_buttons: dict[object, RoundRecord] = {}
+        self.compute_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
             if not isinstance(record, RoundRecord) or \
@@ -58,12 +61,42 @@ class ReplaysScene(PagedScene):
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
+            if self._computable(record):
+                c = button(self, "skill.compute", pygame.Rect(w - u(350), y, u(150), bh))
+                self.compute_buttons[c] = record
         self.add_pager()
         self.add_back()
+        self._figures = self._signature()
+
+    # -- skill figures: "not computed" rounds (from before them) can be worked out ----------
+    def _statuses(self, record: RoundRecord) -> list[Status]:
+        self.app.skill.remember(record)
+        return [self.app.skill.status(record.id, seat) for seat in record.people]
+
+    def _computable(self, record: RoundRecord) -> bool:
+        return any(st.judged is None and not st.working for st in self._statuses(record))
+
+    def _signature(self) -> list[list[Status]]:
+        return [self._statuses(r) for r in self.watch_buttons.values()]
+
+    def update(self, dt: float) -> None:
+        if self._signature() != self._figures:
+            self.build()  # figures arrived (or started): the row and its button follow
+
+    def figures_text(self, record: RoundRecord) -> str:
+        """The row's accuracy: each person's, or what is happening instead."""
+        statuses = self._statuses(record)
+        many = len(statuses) > 1
+        return "   ".join(accuracy_line(st, seat_name(record.seats[seat].name) if many
+                                         else None)
+                           for seat, st in zip(record.people, statuses, strict=True))
 
     def on_button(self, element) -> None:
         if element in self.watch_buttons:
             self.watch(self.watch_buttons[element])
+        elif element in self.compute_buttons:
+            self.app.skill.analyse(self.compute_buttons[element])
+            self.build()
         else:
             self.page_button(element)
 
@@ -88,10 +121,19 @@ class ReplaysScene(PagedScene):
             m = fonts.fit(tr("replays.empty"), u(22), w - u(80), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
-        room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
+            room = w - u(250) - (u(160) if record in self.compute_buttons.values() else 0)
             head, detail = row_lines(record, self.app.saves.unplayable, when(record))
+            if isinstance(record, RoundRecord) and record in self.watch_buttons.values() \
+                    and record.people:
+                figures = self.figures_text(record)
+                # On a narrow row the figures go under, rather than shrink the whole line.
+                joined = f"{head} · {figures}"
+                if fonts.font(u(19), True, joined).size(joined)[0] <= room:
+                    head = joined
+                else:
+                    detail = f"{figures} · {detail}"
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),

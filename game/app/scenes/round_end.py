@@ -10,12 +10,16 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table import render
 from game.app.table.facts import RoundResult, match_facts
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.table.wording import describe_action
+from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
+from game.engine import Kind
 from game.engine.cards import CARD_POINTS
 from game.engine.scoring import team_totals
 from game.engine.state import Phase
+from saves.skill import Swing
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
@@ -49,6 +53,22 @@ class RoundEndScene(Scene):
         self.flows_to_winner = scoring in ("winner_takes", "single_round", "chips")
         self.has_target = scoring in ("winner_takes", "penalty_points")
         self.clock = 0.0
+        self.skill = self._skill_block()
+        self.show_buttons: dict[object, Swing] = {}
+
+    def _skill_block(self) -> SkillBlock | None:
+        """The round's skill figures for the people at the table (worked out elsewhere)."""
+        m = self.table.match
+        if self.table.demo or not m.humans or not self.app.saves.enabled or m.match_id is None:
+            return None
+        starts = [i for i, a in enumerate(m.log) if a.kind == Kind.NEXT_ROUND]
+        start = starts[-1] if starts else 0
+        log = list(m.log)
+        round_id = f"{m.match_id}-{m.state.round_no}"
+        return SkillBlock(self.app.skill, round_id,
+                          [(seat, m.seats[seat].name) for seat in m.humans],
+                          lambda index: log[start + index], describe_action,
+                          daily=round_id in self.app.saves.daily_rounds)
 
     @property
     def match_over(self) -> bool:
@@ -74,7 +94,49 @@ class RoundEndScene(Scene):
         row = fonts.font(u(16)).get_linesize() + u(14)
         above = pygame.Rect(u(30), min(rect.top, menu.top) - u(8) - row, w - u(60), row)
         self.code_line = CodeLine(self, match_code(self.table.match), room, u(16), above)
+        self.show_buttons = {}
+        for line, r in self._skill_lines():
+            if line.swing is not None:
+                bw, bh = self._show_size()
+                b = button(self, "skill.show", pygame.Rect(r.x - u(10) - bw,
+                                                           r.centery - bh // 2, bw, bh))
+                self.show_buttons[b] = line.swing
         self.focus.focus_on(self.next_b)
+
+    # -- the skill figures -------------------------------------------------------------
+    def _show_size(self) -> tuple[int, int]:
+        app = self.app
+        return (button_width(app, [tr("skill.show")], minimum=app.u(80)),
+                button_height(app, minimum=app.u(30)))
+
+    def _skill_rect(self) -> pygame.Rect:
+        """Above the buttons, below the rows: as tall as the figures need, leaving the rows
+        at least a readable height each."""
+        if self.skill is None:
+            return pygame.Rect(0, 0, 0, 0)
+        u = self.app.u
+        w, _ = self.app.size
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
+                     self.code_line.room.top) - u(10)
+        rows_min = u(84) + u(30) + self.table.match.state.n * u(30)
+        bw, bh = self._show_size()
+        want = sum(max(fonts.font(u(line.size), line.bold).get_linesize(),
+                       bh + u(4) if line.swing is not None else 0)
+                   for line in self.skill.lines(full=True))
+        height = max(0, min(want, bottom - rows_min))
+        return pygame.Rect(u(30), bottom - height, w - u(60), height)
+
+    def _skill_lines(self) -> list[tuple[BlockLine, pygame.Rect]]:
+        if self.skill is None:
+            return []
+        bw, bh = self._show_size()
+        return self.skill.layout(self._skill_rect(), self.app.u, bw, bh)
+
+    def _open_swing(self, swing: Swing) -> None:
+        """The replay of this round at the move, reviewed."""
+        record = self.app.saves.kept_round(self.skill.round_id) if self.skill else None
+        if record is not None:
+            self.app.open("replay", record, at=swing.index + 1)
 
     def on_button(self, element) -> None:
         if element is self.next_b:
@@ -85,12 +147,16 @@ class RoundEndScene(Scene):
                 self.table.start_next_round()
         elif element is self.menu_b:
             self.app.back_to("menu")
+        elif element in self.show_buttons:
+            self._open_swing(self.show_buttons[element])
         else:
             self.code_line.press(element)
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self.code_line.update(dt)
+        if self.skill is not None and self.skill.refresh():
+            self.build()  # figures arrived: their lines and Show buttons
 
     def _flow(self) -> float:
         """0..1: how far the losers' cards have flowed into the winner's row."""
@@ -128,6 +194,10 @@ class RoundEndScene(Scene):
         # Above the buttons, and above the code line when it has a row of its own.
         bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
                      self.code_line.room.top) - u(12)
+        placed = self._skill_lines()
+        if placed:
+            bottom = self._skill_rect().top - u(8)  # and above the skill figures
+            SkillBlock.draw(surface, placed, u)
         chart_h = u(150)
         n = s.n
         row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))

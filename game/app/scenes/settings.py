@@ -41,9 +41,10 @@ SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)
 SLIDERS = ("master_volume", "sfx_volume")
 CHOICES = ("animation_speed", "language", "ui_scale")
 CHECKS = ("reduce_motion", "fullscreen", "colour_blind", "high_contrast",
-          "highlight_playable")
+          "highlight_playable", "table_knows")
 ORDER = ("master_volume", "sfx_volume", "animation_speed", "reduce_motion", "fullscreen",
-         "language", "colour_blind", "high_contrast", "highlight_playable", "ui_scale")
+         "language", "colour_blind", "high_contrast", "highlight_playable", "table_knows",
+         "ui_scale")
 
 
 def choice_options(name: str) -> list[tuple[str, str]]:

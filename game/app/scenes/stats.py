@@ -1,4 +1,6 @@
-"""Statistics per human player: rounds and matches played and won, by opponent tier."""
+"""Statistics per human player: rounds and matches played and won, by opponent tier; each
+player's rating with a chart of the last rounds, and the daily deals as a duplicate series
+against the Expert."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import pygame
 from game.app import fonts
 from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
+from game.app.skill_view import daily_line, draw_rating_chart, points, rating_how, rating_line
+from game.app.table import render
 from game.app.ui import GOLD, WHITE, felt
 
 
@@ -18,7 +22,33 @@ class StatsScene(Scene):
 
     def enter(self) -> None:
         self.stats = self.app.saves.stats()  # read once per run, kept current by our writes
+        names = sorted(self.stats.players, key=lambda n: (-self.stats.players[n].rated_rounds,
+                                                          n))
+        self.selected = names[0] if names else None  # whose rating the chart shows
+        # Daily deals played before their Expert figure was ready (the game was closed):
+        # worked out now, in the background, from the date alone.
+        for day, result in self.stats.daily.items():
+            if result.left is not None and result.expert_left is None:
+                self.app.skill.daily_expert(day)
         super().enter()
+
+    def update(self, dt: float) -> None:
+        self.stats = self.app.saves.stats()  # figures filed in the background show up
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        names = sorted(self.stats.players)
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and names:
+            at = names.index(self.selected) if self.selected in names else 0
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.selected = names[(at + step) % len(names)]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for name, rect in getattr(self, "row_rects", {}).items():
+                if rect.collidepoint(event.pos):
+                    self.selected = name
+                    return
+        super().handle(event)
 
     def build(self) -> None:
         super().build()
@@ -49,29 +79,94 @@ class StatsScene(Scene):
         surface.blit(t, t.get_rect(midtop=(w // 2, u(24))))
         self._draw_daily(surface)
         players = sorted(self.stats.players.items())
+        self.row_rects: dict[str, pygame.Rect] = {}
         if not players:
             m = fonts.render(tr("stats.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
             return
         cols = ["stats.player", "stats.rounds", "stats.rounds_won", "stats.matches",
-                "stats.matches_won", "stats.points", "stats.streak"]
+                "stats.matches_won", "stats.points", "stats.streak", "stats.rating"]
         xs = [u(40) + i * (w - u(80)) // len(cols) for i in range(len(cols))]
-        y = u(100)
+        y = u(90)
         for x, k in zip(xs, cols, strict=True):
             surface.blit(fonts.fit(tr(k), u(17), (w - u(80)) // len(cols) - u(6),
                                    (190, 220, 200), bold=True), (x, y))
-        y += u(34)
+        y += u(30)
+        # The rating and daily blocks keep their room below; the table shows what fits.
+        below = self._below_height()
+        bottom = (self.back_b.rect.top if self.back_b else h - u(80)) - u(8) - below
         for name, p in players[:12]:
-            values = [seat_name(name), p.rounds_played, p.rounds_won, p.matches_played,
-                      p.matches_won, p.points_scored, p.longest_streak]
-            for x, v in zip(xs, values, strict=True):
-                surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
-                             (x, y))
-            y += u(28)
             tiers = "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
                                   played=r.rounds_played)
                                for tier, r in sorted(p.by_tier.items()))
+            if y + u(28) + (u(22) if tiers else 0) > bottom:
+                break
+            row = pygame.Rect(u(30), y - u(2), w - u(60), u(26) + (u(22) if tiers else 0))
+            self.row_rects[name] = row
+            if name == self.selected:
+                pygame.draw.rect(surface, (20, 70, 45), row, border_radius=u(6))
+                pygame.draw.rect(surface, GOLD, row, width=1, border_radius=u(6))
+            values = [seat_name(name), p.rounds_played, p.rounds_won, p.matches_played,
+                      p.matches_won, p.points_scored, p.longest_streak,
+                      round(p.rating) if p.rated_rounds else "–"]
+            for x, v in zip(xs, values, strict=True):
+                surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
+                             (x, y))
+            y += u(26)
             if tiers:
                 surface.blit(fonts.fit(tiers, u(14), w - u(120), (200, 215, 205)),
                              (xs[0] + u(20), y))
-                y += u(24)
+                y += u(22)
+        self._draw_below(surface, pygame.Rect(u(40), bottom + u(6), w - u(80), below))
+
+    def _below_height(self) -> int:
+        u = self.app.u
+        h = self.app.size[1]
+        return max(u(150), min(u(300), h // 2 - u(20)))
+
+    def _draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The selected player's rating and chart, the rating's stated model, and the
+        daily deal series: lines top and bottom, the chart in between."""
+        u = self.app.u
+        p = self.stats.players.get(self.selected or "")
+        top = [(tr("stats.rating_of", name=seat_name(self.selected or ""),
+                   rating=rating_line(p)), 18, GOLD, True)] if p is not None else []
+        if p is not None and p.recent:
+            top.append((tr("skill.rating_chart", n=len(p.recent)), 14, (190, 220, 200),
+                        False))
+        bottom = [(rating_how(), 13, (180, 205, 190), False), (daily_line(self.stats), 16,
+                                                                WHITE, True)]
+        last = self._last_daily()
+        if last:
+            bottom.append((last, 14, (200, 220, 205), False))
+        y = rect.y
+        for text, size, colour, bold in top:
+            line = fonts.fit(text, u(size), rect.width, colour, bold)
+            surface.blit(line, (rect.x, y))
+            y += line.get_height()
+        lines = [fonts.fit(text, u(size), rect.width, colour, bold)
+                 for text, size, colour, bold in bottom]
+        end = rect.bottom - sum(line.get_height() for line in lines)
+        if p is not None and p.recent and end - y > u(50):
+            chart = pygame.Rect(rect.x, y + u(4), min(rect.width, u(760)), end - y - u(8))
+            render.draw_panel(surface, chart, u(8), colour=(5, 30, 18, 190))
+            draw_rating_chart(surface, chart.inflate(-u(12), -u(8)), p, u)
+        y = end
+        for line in lines:
+            surface.blit(line, (rect.x, y))
+            y += line.get_height()
+
+    def _last_daily(self) -> str:
+        """The latest daily deal: your points in hand against the Expert's from your seat."""
+        if not self.stats.daily:
+            return ""
+        day = max(self.stats.daily)
+        r = self.stats.daily[day]
+        day = date_text(date.fromisoformat(day))
+        if r.left is None:
+            return ""
+        if r.expert_left is None:
+            return tr("skill.daily_day_pending", day=day, left=r.left)
+        verdict = tr("skill.daily_beaten" if r.beaten else "skill.daily_not_beaten")
+        return f"{tr('skill.daily_day', day=day, left=r.left, expert=points(r.expert_left))}" \
+               f" · {verdict}"

@@ -17,6 +17,7 @@ from game.app.table.controls import ActionButtons
 from game.app.table.decision import NOTHING, Decision, decide, decider, only_take
 from game.app.table.hud import Notice
 from game.app.table.input import TableInput
+from game.app.table.insight import Insight, TableKnowledge, draw_insight
 from game.app.table.match import MatchController
 from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
@@ -73,6 +74,9 @@ class TableScene(PlayViews, Scene):
         self.hint_text = ""
         self.saved_version = -1
         self.take_due: tuple[int, float] | None = None  # (version, when): see _take_when_due
+        # What the table knows (a learner's overlay, from Settings): made when first shown.
+        self.insight: Insight | None = None
+        self.known_now: TableKnowledge | None = None  # taken once a frame, before drawing
 
     def resync(self) -> None:
         self.match.forget_legal()  # re-sync from the truth, legal actions included
@@ -112,6 +116,8 @@ class TableScene(PlayViews, Scene):
     def exit(self) -> None:
         self.autosave(force=True)
         self.match.close()
+        if self.insight is not None:
+            self.insight.close()
         super().exit()
 
     def build(self) -> None:
@@ -162,6 +168,8 @@ class TableScene(PlayViews, Scene):
         for e in events:
             if isinstance(e, ev.RoundEnded) and not self.demo:
                 self.app.saves.round_finished(self.match, e)
+        if self.insight is not None:
+            self.insight.observe(events)
         self.stage.show(events, self.viewer if self.viewer is not None else -1)
 
     def act(self, action: Action) -> bool:
@@ -203,6 +211,7 @@ class TableScene(PlayViews, Scene):
         if seat != self.viewer:
             self.stage.viewer = seat
             self.stage.reveal = None  # a reveal belongs to the one it was shown to
+            self.known_now = None  # and so does what the table knows
             self.input.cursor.chosen = []
             self.stage.relayout()
             self.resync()
@@ -215,12 +224,14 @@ class TableScene(PlayViews, Scene):
         """Under a prompt: animations finish and your own turn's clock keeps running (so a
         picker left open cannot dodge the turn timer), but no AI acts."""
         self._advance(dt)
+        self.known_now = self.knowledge()
         self.decision = self.decide()
         if not self.director.busy and self.decision.mine:
             self._timer(dt)
 
     def update(self, dt: float) -> None:
         self._advance(dt)
+        self.known_now = self.knowledge()
         self.refresh()
         if self.director.busy:
             return
@@ -403,6 +414,19 @@ class TableScene(PlayViews, Scene):
     def on_key(self, event: pygame.event.Event) -> None:
         self.input.key(event)
 
+    # -- what the table knows ----------------------------------------------------------
+    def knowledge(self) -> TableKnowledge | None:
+        """What the person whose hand shows knows now (worked out elsewhere), when the
+        overlay is on; None while it is off, nobody's hand shows, or nothing is ready."""
+        v = self.viewer
+        m = self.match
+        if not self.app.settings.table_knows or self.demo or v is None \
+                or not m.is_human(v) or m.state.phase >= Phase.ROUND_OVER:
+            return None
+        if self.insight is None:
+            self.insight = Insight(m.rules, len(m.seats), m.seed, m.humans, list(m.log))
+        return self.insight.get(v, m.version, m.state.view(v))
+
     # -- draw --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         cur = self.input.cursor
@@ -411,3 +435,6 @@ class TableScene(PlayViews, Scene):
                         banner=self.current_message() or self.decision.status,
                         own=self.stage.own_label() if self.own_label else None,
                         timer=self._timer_shown())
+        known = self.known_now
+        if known is not None and known.seat == self.viewer and self.app.settings.table_knows:
+            draw_insight(surface, self.stage, known)

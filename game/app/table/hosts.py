@@ -32,6 +32,7 @@ class Finished(Protocol):
 
     match: MatchController
     history: list[list[int]]  # running scores after each round, for the chart
+    demo: bool  # an all-AI show: no skill figures
 
     @property
     def viewer(self) -> int | None: ...

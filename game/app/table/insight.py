@@ -1,0 +1,173 @@
+"""What the table knows, for the person whose hand is showing: worked out in a worker thread
+from that seat's view and the events it was shown this round (ai.insight), never from the
+state; the table asks each frame and draws what is ready."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ai.insight import TableKnowledge, table_knowledge
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.table import render
+from game.app.ui import GOLD, WHITE
+from game.engine import Action, Event, Rules, SeatView, State, redact
+from game.engine import events as ev
+
+if TYPE_CHECKING:
+    from game.app.table.stage import Stage
+
+log = logging.getLogger("uno.table")
+
+
+def _this_round(events: list[Event]) -> list[Event]:
+    """The events from the current round's start (the tracker needs no older ones)."""
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], ev.RoundStarted):
+            return events[i:]
+    return events
+
+
+class Insight:
+    def __init__(self, rules: Rules, players: int, seed: int, humans: list[int],
+                 log_so_far: list[Action]) -> None:
+        self._lock = threading.Lock()
+        self._seen: dict[int, list[Event]] = {h: [] for h in humans}
+        self._known: dict[int, tuple[int, TableKnowledge]] = {}
+        self._future: Future[None] | None = None
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uno-insight")
+        self._closed = False
+        if log_so_far:
+            # A resumed match: what each person saw this round is rebuilt from the log,
+            # off the UI thread, before anything is worked out from it.
+            self._future = self._executor.submit(self._rebuild, rules, players, seed,
+                                                 list(log_so_far))
+
+    def _rebuild(self, rules: Rules, players: int, seed: int, actions: list[Action]) -> None:
+        state = State.new(rules, players, seed, deal=False)
+        found: dict[int, list[Event]] = {h: [] for h in self._seen}
+        for action in actions:
+            events = state.apply(action)
+            for h, seen in found.items():
+                seen.extend(redact(events, h))
+                if any(isinstance(e, ev.RoundStarted) for e in events):
+                    found[h] = _this_round(seen)
+        with self._lock:
+            for h in self._seen:
+                self._seen[h] = _this_round(found[h] + self._seen[h])
+
+    def observe(self, events: list[Event]) -> None:
+        """Every event of the match as it happens (the table's animate)."""
+        new_round = any(isinstance(e, ev.RoundStarted) for e in events)
+        with self._lock:
+            for h, seen in self._seen.items():
+                seen.extend(redact(events, h))
+                if new_round:
+                    self._seen[h] = _this_round(seen)
+
+    def get(self, seat: int, version: int, view: SeatView) -> TableKnowledge | None:
+        """What `seat` knows now, or the last thing worked out while the new one is coming
+        (None before anything is ready). `view` is that seat's view at `version`."""
+        with self._lock:
+            known = self._known.get(seat)
+            busy = self._future is not None and not self._future.done()
+            if known is not None and known[0] == version or busy or self._closed \
+                    or seat not in self._seen:
+                return known[1] if known else None
+            seen = list(self._seen[seat])
+            self._future = self._executor.submit(self._work, seat, version, view, seen)
+        return known[1] if known else None
+
+    def _work(self, seat: int, version: int, view: SeatView, seen: list[Event]) -> None:
+        try:
+            found = table_knowledge(view, seen)
+        except Exception:  # an overlay that cannot be worked out is simply not drawn
+            log.warning("what the table knows could not be worked out", exc_info=True)
+            return
+        with self._lock:
+            self._known[seat] = (version, found)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """For tests: until the job in hand (if any) is done."""
+        future = self._future
+        if future is not None:
+            future.result(timeout)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+SWATCH = ((230, 70, 60), (245, 200, 50), (70, 180, 90), (70, 130, 235))
+
+
+def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -> None:
+    """Under each opponent's panel the colours they lack; beside the piles, if there is a
+    clear space, the next player's chance to follow each colour."""
+    from game.app.skill_view import colour_names, pct
+
+    u = stage.app.u
+    lay = stage.layout
+    w, h = lay.size
+    taken = [r for r in stage.seat_panels.values()] + [lay.piles, lay.hand_area, lay.log,
+                                                       lay.actions]
+    size = u(14)
+    for seat, panel in stage.seat_panels.items():
+        colours = known.lacking.get(seat, ())
+        if not colours:
+            continue
+        name = stage.match.seats[seat].name
+        text = fonts.fit(tr("skill.knows_lacks", name=name, colours=colour_names(colours)),
+                         size, max(panel.width, u(160)), (255, 225, 150))
+        for rect in (text.get_rect(midtop=(panel.centerx, panel.bottom + u(2))),
+                     text.get_rect(midbottom=(panel.centerx, panel.top - u(2)))):
+            others = [r for r in taken if r is not panel]
+            if pygame.Rect(0, 0, w, h).contains(rect) and rect.collidelist(others) < 0:
+                render.draw_panel(surface, rect.inflate(u(8), u(4)), u(5),
+                                  colour=(0, 0, 0, 150))
+                surface.blit(text, rect)
+                taken.append(rect)
+                break
+    nxt = known.next_seat
+    if nxt not in stage.seat_panels:
+        return
+    title = fonts.render(tr("skill.knows_title"), u(15), GOLD, bold=True)
+    line = fonts.render(tr("skill.knows_next", name=stage.match.seats[nxt].name, chances=""),
+                        u(14), (225, 235, 225))
+    row_h = fonts.font(u(14)).get_linesize()
+    box_w = max(title.get_width(), line.get_width(), u(230)) + u(16)
+    box_h = title.get_height() + line.get_height() + 2 * row_h + u(14)
+    piles = lay.piles
+    for anchor in ("midleft", "midright"):
+        box = pygame.Rect(0, 0, box_w, box_h)
+        if anchor == "midleft":
+            box.midleft = (piles.right + u(16), piles.centery)
+        else:
+            box.midright = (piles.left - u(16), piles.centery)
+        if pygame.Rect(0, 0, w, h).contains(box) and box.collidelist(taken) < 0:
+            break
+    else:
+        return  # a full table: no clear space, only the lines under the panels
+    render.draw_panel(surface, box, u(8), colour=(5, 30, 18, 215), border=(90, 140, 110))
+    x, y = box.x + u(8), box.y + u(6)
+    surface.blit(title, (x, y))
+    y += title.get_height()
+    surface.blit(line, (x, y))
+    y += line.get_height() + u(2)
+    half = (box.width - u(16)) // 2
+    words = ("red", "yellow", "green", "blue")
+    for colour, p in enumerate(known.follow):
+        cx = x + (colour % 2) * half
+        cy = y + (colour // 2) * row_h
+        pygame.draw.circle(surface, SWATCH[colour], (cx + u(6), cy + row_h // 2), u(5))
+        t = fonts.fit(tr("skill.knows_chance", colour=tr(f"colour.{words[colour]}"),
+                         pct=pct(p)), u(14), half - u(18), WHITE)
+        surface.blit(t, (cx + u(16), cy))

@@ -1,0 +1,151 @@
+"""What the table knows at the table: worked out off the UI thread from the watching seat's
+view and the events it was shown (never the state), the same for a resumed match as for one
+played from its start."""
+
+from __future__ import annotations
+
+import random
+
+from ai.insight import table_knowledge
+from game.app.table.insight import Insight
+from game.engine import NEXT_ROUND, OFFICIAL, Phase, State, redact
+from game.engine import events as ev
+
+
+def play(seed: int, steps: int) -> tuple[State, list, list]:
+    """A match of random legal moves: the state, the log and each action's events."""
+    rng = random.Random(seed)
+    state = State.new(OFFICIAL, 3, seed, deal=False)
+    log, events = [NEXT_ROUND], [state.apply(NEXT_ROUND)]
+    for _ in range(steps):
+        if state.phase >= Phase.ROUND_OVER:
+            log.append(NEXT_ROUND)
+            events.append(state.apply(NEXT_ROUND))
+            continue
+        action = rng.choice(state.legal_actions(state.current))
+        log.append(action)
+        events.append(state.apply(action))
+    return state, log, events
+
+
+def this_round(batches: list, seat: int) -> list:
+    seen = [e for batch in batches for e in redact(batch, seat)]
+    starts = [i for i, e in enumerate(seen) if isinstance(e, ev.RoundStarted)]
+    return seen[starts[-1]:]
+
+
+def test_the_overlay_is_what_the_seat_s_own_events_tell() -> None:
+    state, log, batches = play(3, 90)
+    insight = Insight(OFFICIAL, 3, 3, [0], [])
+    for batch in batches:
+        insight.observe(batch)
+    view = state.view(0)
+    assert insight.get(0, 7, view) is None  # asked: it is worked out meanwhile
+    insight.wait(10)
+    got = insight.get(0, 7, view)
+    assert got == table_knowledge(view, this_round(batches, 0))
+    assert insight.get(1, 7, state.view(1)) is None  # not a person's seat: nothing
+    insight.close()
+
+
+def test_a_resumed_match_knows_what_it_knew() -> None:
+    state, log, batches = play(8, 140)
+    live = Insight(OFFICIAL, 3, 8, [0, 2], [])
+    for batch in batches:
+        live.observe(batch)
+    resumed = Insight(OFFICIAL, 3, 8, [0, 2], log)
+    for insight in (live, resumed):
+        insight.wait(10)
+        for seat in (0, 2):
+            insight.get(seat, 1, state.view(seat))
+            insight.wait(10)
+    for seat in (0, 2):
+        assert live.get(seat, 1, state.view(seat)) == resumed.get(seat, 1, state.view(seat))
+    live.close()
+    resumed.close()
+
+
+def test_only_views_and_redacted_events_reach_the_inference(monkeypatch) -> None:
+    from game.app.table import insight as module
+
+    given = []
+
+    def spy(view, seen):
+        given.append((view, list(seen)))
+        return table_knowledge(view, seen)
+
+    monkeypatch.setattr(module, "table_knowledge", spy)
+    state, log, batches = play(5, 60)
+    insight = Insight(OFFICIAL, 3, 5, [1], log)
+    insight.wait(10)
+    insight.get(1, 0, state.view(1))
+    insight.wait(10)
+    ((view, seen),) = given
+    assert view == state.view(1) and not isinstance(view, State)
+    for e in seen:
+        if isinstance(e, ev.CardDrawn) and e.seat != 1:
+            assert e.card < 0
+        if isinstance(e, ev.Dealt) and e.seat != 1:
+            assert all(c < 0 for c in e.cards)
+    insight.close()
+
+
+def test_the_overlay_is_off_by_default_and_on_from_settings(app, monkeypatch) -> None:
+    from dataclasses import replace
+
+    from game.app.table import insight as module
+    from tests.app.helpers import keyboard_turn, open_table, seats
+
+    assert app.settings.table_knows is False
+    table = open_table(app, table_seats=seats(n_ai=3, tier="hard"), seed=5)
+    rng = random.Random(3)
+    for _ in range(30):
+        keyboard_turn(app, table, rng)
+    assert table.insight is None and table.known_now is None  # off: nothing worked out
+    drawn = []
+    real = module.draw_insight
+
+    def spy(surface, scene, known):
+        drawn.append(known)
+        return real(surface, scene, known)
+
+    import game.app.scenes.table as table_module
+
+    monkeypatch.setattr(table_module, "draw_insight", spy)
+    app.apply_settings(replace(app.settings, table_knows=True))
+    for _ in range(200):
+        keyboard_turn(app, table, rng)
+        if drawn or table.match.state.phase >= Phase.ROUND_OVER:
+            break
+    assert table.insight is not None
+    assert drawn and drawn[-1].seat == table.viewer
+    view = table.match.state.view(table.viewer)
+    assert drawn[-1].next_seat == view.next_seat(table.viewer)
+
+
+def test_in_hot_seat_nothing_shows_between_players(app) -> None:
+    from dataclasses import replace
+
+    import pygame
+
+    from game.app.scenes.handover import HandoverScene
+    from tests.app.conftest import key
+    from tests.app.helpers import keyboard_turn, open_table, seats
+
+    app.apply_settings(replace(app.settings, table_knows=True))
+    table = open_table(app, table_seats=seats(n_ai=1, humans=2, tier="hard"), seed=9)
+    rng = random.Random(4)
+    seen_for: set[int] = set()
+    for _ in range(600):
+        if table.match.state.phase >= Phase.ROUND_OVER:
+            break
+        if isinstance(app.top, HandoverScene):
+            assert table.viewer is None and table.knowledge() is None
+            key(app, pygame.K_RETURN, frames=2)
+            continue
+        keyboard_turn(app, table, rng)
+        if table.known_now is not None:
+            # Only ever the knowledge of the person whose hand is showing.
+            assert table.known_now.seat == table.viewer
+            seen_for.add(table.known_now.seat)
+    assert seen_for == {0, 1}

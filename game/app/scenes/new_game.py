@@ -213,7 +213,7 @@ class NewGameScene(Scene):
             key = "skill.suggest" if button_width(app, [tr("skill.suggest", **values)]) <= rw \
                 else "skill.suggest_short"
             self.suggest_b = button(self, key, pygame.Rect(rx, self.summary_y, rw, rh),
-                                    **values)
+                                    rating=values["rating"], tier=values["tier"])
             self.summary_y += rh + vg
         self.seed_entry.set_text(self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")

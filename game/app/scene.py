@@ -120,6 +120,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_under_ui(self, surface: pygame.Surface) -> None:
+        """Drawn just before pygame_gui, over the scene: the buttons' shadows."""
+        from game.app.ui import draw_button_shadows
+
+        draw_button_shadows(surface, self.elements, self.app)
+
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         """Drawn after pygame_gui: the keyboard focus highlight."""
         self.focus.draw(surface)

@@ -9,16 +9,93 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIScrollingContainer
 
+from game.app import fonts, style
 from game.app.i18n import key, tr
 
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.scene import Scene
 
-FELT = (18, 84, 52)
-FELT_DARK = (11, 56, 35)
-GOLD = (255, 215, 64)
-WHITE = (242, 242, 234)
+# The palette's names the scenes grew up with (style.NORMAL is where they come from).
+FELT = style.NORMAL.felt
+FELT_DARK = style.NORMAL.felt_dark
+GOLD = style.NORMAL.gold
+WHITE = style.NORMAL.text
+
+
+class StyledButton(UIButton):
+    """A button that lifts 2 px under the pointer and sinks 1 px while pressed (ART.md),
+    easing there in a few frames. Hit-testing stays on its resting place, so the lift never
+    makes the pointer fall off the bottom edge."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.home = pygame.Vector2(self.relative_rect.topleft)
+        self.offset = 0.0  # px above (negative) or below its resting place
+        self.icon: str | None = None
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return super().hover_point(hover_x, hover_y + round(self.offset))
+
+    def target_offset(self) -> float:
+        if not self.is_enabled:
+            return 0.0
+        if self.held:
+            return float(style.SINK)
+        return -float(style.LIFT) if self.hovered else 0.0
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        if not self.alive():
+            return
+        target = self.target_offset()
+        step = min(1.0, time_delta / 0.06)  # about 60 ms to get there
+        self.offset += (target - self.offset) * step if abs(target - self.offset) > 0.05 \
+            else target - self.offset
+        shown = pygame.Vector2(self.relative_rect.topleft)
+        want = self.home + (0, round(self.offset))
+        if shown != want:
+            super().set_relative_position(want)
+
+    def set_relative_position(self, position) -> None:  # type: ignore[no-untyped-def]
+        self.home = pygame.Vector2(position)
+        super().set_relative_position(pygame.Vector2(position) + (0, round(self.offset)))
+
+    def set_position(self, position) -> None:  # type: ignore[no-untyped-def]
+        super().set_position(position)
+        self.home = pygame.Vector2(self.relative_rect.topleft) - (0, round(self.offset))
+
+    @property
+    def resting_rect(self) -> pygame.Rect:
+        return self.rect.move(0, -round(self.offset))
+
+
+def draw_button_shadows(surface: pygame.Surface, elements: list, app: App) -> None:
+    """Soft shadows under the scene's buttons; a lifted one casts a longer, softer one."""
+    from game.app.art import chrome
+
+    scale = app.text_factor
+    for e in elements:
+        if not isinstance(e, StyledButton) or not e.visible or not e.alive() \
+                or scrolled_in(e) is not None or not e.is_enabled:
+            continue
+        lift = -e.offset
+        rect = e.resting_rect
+        chrome.drop_shadow(surface, rect.inflate(-2, -2), round(style.BUTTON_RADIUS * scale),
+                           lift=round((2 + lift * 1.5) * scale) + 1,
+                           blur=max(2, round((5 + lift * 2) * scale)),
+                           alpha=app.palette.shadow[3])
+
+
+def text(app: App, role: style.Role, content: str, colour: tuple[int, int, int] | None = None,
+         max_width: int | None = None, *, bold: bool | None = None) -> pygame.Surface:
+    """`content` in a step of the type scale (shrunk to `max_width` if given)."""
+    size = app.px(role)
+    weight = role.bold if bold is None else bold
+    colour = colour if colour is not None else app.palette.text
+    if max_width is not None:
+        return fonts.fit(content, size, max_width, colour, weight)
+    return fonts.render(content, size, colour, weight)
 
 
 def text_size(app: App, text: str, object_id: str | None = None,
@@ -49,10 +126,10 @@ def label_width(app: App, text_key: str, object_id: str | None = None, **values:
 def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | None = None,
            focus: bool = True, tooltip: str | None = None,
            container: UIScrollingContainer | None = None, **values: object) -> UIButton:
-    b = UIButton(rect, key(text_key), scene.app.ui, text_kwargs={k: str(v) for k, v in
-                                                                 values.items()},
-                 object_id=object_id, tool_tip_text=key(tooltip) if tooltip else None,
-                 container=container)
+    b = StyledButton(rect, key(text_key), scene.app.ui,
+                     text_kwargs={k: str(v) for k, v in values.items()},
+                     object_id=object_id, tool_tip_text=key(tooltip) if tooltip else None,
+                     container=container)
     if container is not None:
         keep_visible(b, container)
     scene.add(b)
@@ -172,7 +249,7 @@ def drop_down(scene: Scene, options: list[tuple[str, str]], start: tuple[str, st
     h = app.size[1]
     top = rect.top + (box.rect.top if box is not None else 0)
     bottom = top + rect.height
-    item = round(30 * app._theme_factor)
+    item = style.list_item_height(app.text_factor)
     needed = item * len(options) + 8  # and the list's border
     below, above = h - bottom - app.u(8), top - app.u(8)
     up = needed > below and above > below

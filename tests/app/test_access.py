@@ -65,7 +65,7 @@ def test_ui_scale_enlarges_text_and_cards(app) -> None:
     app.apply_settings(replace(app.settings, ui_scale=1.5))
     frames(app, 2)
     assert table.layout.card_w > small
-    assert app._theme_factor > 1.4
+    assert app.text_factor > 1.4
 
 
 def test_keyboard_focus_is_visible(app) -> None:

@@ -41,7 +41,7 @@ class App:
             pygame.display.set_icon(make_icon(64))
         except pygame.error:  # some drivers cannot set an icon; the game runs without one
             log.info("window icon not supported by this video driver")
-        self._theme_key = (self._text_factor(), self.settings.high_contrast)
+        self._theme_key = self._theme_wanted()
         # The theme is generated from the visual system (game/app/style.py) at the text
         # factor of this window and setting, so every font is preloaded before any widget.
         self.ui = pygame_gui.UIManager(
@@ -120,6 +120,7 @@ class App:
 
     def set_language(self, lang: str) -> None:
         i18n.set_language(lang)
+        self._apply_theme()  # the new language's fonts, before any widget asks for them
         self.ui.set_locale(lang)
         pygame.display.set_caption(i18n.tr("app.title"))
         self._relayout_all(language=True)
@@ -189,10 +190,13 @@ class App:
         return round(max(0.6, min(1.8, min(w / BASE_SIZE[0], h / BASE_SIZE[1])
                                   * self.settings.ui_scale)), 3)
 
+    def _theme_wanted(self) -> tuple[float, bool, str]:
+        return (self._text_factor(), self.settings.high_contrast, i18n.language())
+
     def _apply_theme(self) -> None:
-        """Regenerate the theme when the text factor or the contrast changed. Whatever the
-        order of changes (size, language, contrast), every widget gets the same scale."""
-        key = (self._text_factor(), self.settings.high_contrast)
+        """Regenerate the theme when the text factor, the contrast or the language changed.
+        Whatever the order of changes, every widget gets the same scale."""
+        key = self._theme_wanted()
         if key == self._theme_key:
             return
         self._theme_key = key

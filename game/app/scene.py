@@ -127,5 +127,8 @@ class Scene:
         draw_button_shadows(surface, self.elements, self.app)
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        """Drawn after pygame_gui: the keyboard focus highlight."""
+        """Drawn after pygame_gui: the icons of icon buttons, the keyboard focus ring."""
+        from game.app.ui import draw_button_icons
+
+        draw_button_icons(surface, self.elements, self.app)
         self.focus.draw(surface)

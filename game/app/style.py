@@ -121,18 +121,21 @@ def hex_colour(c: RGB | RGBA) -> str:
 
 
 # -- the pygame_gui theme ---------------------------------------------------------------
-# Fonts are named with their files for both languages, so whichever language the manager
-# started in, every size is found and preloaded (no "pre-load font" warning, no fallback to
-# the library's 14 px default after a language switch).
+# Fonts are named with their files, so whichever language the manager started in, every
+# size is found and preloaded (no "pre-load font" warning, no fallback to the library's
+# 14 px default after a language switch). English is always there (pygame_gui falls back to
+# it); the Chinese faces, 8 MB each, only while Chinese is shown.
 _FONT_FILES = {
     "en": ("noto_sans", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
     "zh": ("noto_sans_sc", "NotoSansSC-Regular.otf", "NotoSansSC-Bold.otf"),
 }
 
 
-def _fonts(role: Role, factor: float) -> list[dict[str, Any]]:
+def _fonts(role: Role, factor: float, lang: str) -> list[dict[str, Any]]:
     out = []
     for locale, (name, regular, bold) in _FONT_FILES.items():
+        if locale != "en" and locale != lang:
+            continue
         def res(f: str) -> dict[str, str]:
             return {"package": "pygame_gui.data", "resource": f}
 
@@ -166,9 +169,14 @@ def _lighter(c: RGB, k: float) -> RGB:
     return tuple(min(255, round(v + (255 - v) * k)) for v in c)  # type: ignore[return-value]
 
 
-def theme(factor: float, high_contrast: bool = False) -> dict[str, Any]:
-    """The whole pygame_gui theme at a text factor, ready for `load_theme(dict)`."""
+def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[str, Any]:
+    """The whole pygame_gui theme at a text factor, for the language shown, ready for
+    `load_theme(dict)`."""
     p = palette(high_contrast)
+
+    def _f(role: Role) -> list[dict[str, Any]]:
+        return _fonts(role, factor, lang)
+
     edge = str(p.edge_width)
 
     def radius(r: int) -> str:
@@ -192,49 +200,63 @@ def theme(factor: float, high_contrast: bool = False) -> dict[str, Any]:
               "disabled_bg": "#5a2a2a", "normal_text": "#ffffff", "hovered_text": "#ffffff"}
     button_misc = {"shape": "rounded_rectangle", "shape_corner_radius": radius(BUTTON_RADIUS),
                    "border_width": edge, "shadow_width": "0"}
-    big = {"colours": primary, "font": _fonts(HEADING, factor), "misc": button_misc}
+    big = {"colours": primary, "font": _f(HEADING), "misc": button_misc}
     out: dict[str, Any] = {
-        "defaults": {"colours": _colours(p), "font": _fonts(BODY, factor),
+        "defaults": {"colours": _colours(p), "font": _f(BODY),
                      "misc": {"shape": "rounded_rectangle",
                               "shape_corner_radius": radius(PANEL_RADIUS),
                               "border_width": edge, "shadow_width": "0",
                               "tool_tip_delay": "0.6"}},
-        "button": {"font": _fonts(BODY, factor), "misc": button_misc},
+        "button": {"font": _f(BODY), "misc": button_misc},
         # Primary: filled, large. (#big_button is the name the scenes grew up with.)
         "#primary": big,
         "#big_button": big,
+        # The title screen's Play: its text at the top, a line of explanation drawn below.
+        "#play": {**big, "misc": {**button_misc, "text_vert_alignment": "top",
+                                  "text_vert_alignment_padding": str(round(space(1.5)
+                                                                           * factor))}},
+        # A card-like button that shows more than a label (the menu's Continue): the scene
+        # draws its content over a panel body.
+        "#card": {"colours": {"normal_bg": hex_colour(p.panel),
+                              "hovered_bg": hex_colour(p.button_hover),
+                              "active_bg": hex_colour(p.button_hover),
+                              "disabled_bg": hex_colour(p.disabled),
+                              "normal_border": hex_colour(p.gold_deep),
+                              "hovered_border": hex_colour(p.gold),
+                              "active_border": hex_colour(p.gold)},
+                  "misc": {**button_misc, "shape_corner_radius": radius(PANEL_RADIUS)}},
         # An icon button: the scene draws the icon in the room left of the text.
         "@icon_button": {"misc": {"text_horiz_alignment": "left",
                                   "text_horiz_alignment_padding": str(
                                       round(space(5) * factor))}},
-        "#uno_button": {"colours": danger, "font": _fonts(HEADING, factor)},
+        "#uno_button": {"colours": danger, "font": _f(HEADING)},
         "#title": {"colours": {**clear, "normal_text": hex_colour(p.gold)},
-                   "font": _fonts(DISPLAY, factor)},
+                   "font": _f(DISPLAY)},
         "#heading": {"colours": {**clear, "normal_text": hex_colour(p.gold)},
-                     "font": _fonts(HEADING, factor)},
+                     "font": _f(HEADING)},
         "label": {"colours": {**clear, "normal_text": hex_colour(p.text)},
-                  "font": _fonts(BODY, factor)},
-        "#small": {"font": _fonts(CAPTION, factor)},
+                  "font": _f(BODY)},
+        "#small": {"font": _f(CAPTION)},
         "text_box": {"colours": {"dark_bg": hex_colour(p.panel),
                                  "normal_border": hex_colour(p.button_edge)},
-                     "font": _fonts(BODY, factor),
+                     "font": _f(BODY),
                      "misc": {"border_width": "1", "padding": f"{round(12 * factor)},"
                                                               f"{round(8 * factor)}"}},
-        "drop_down_menu": {"font": _fonts(BODY, factor)},
+        "drop_down_menu": {"font": _f(BODY)},
         "drop_down_menu.selection_list": {
             "misc": {"list_item_height": str(list_item_height(factor))}},
         "#drop_up": {"misc": {"expand_direction": "up"}},
         "text_entry_line": {"colours": {"dark_bg": hex_colour(p.entry),
                                         "normal_text": hex_colour(p.text)},
-                            "font": _fonts(BODY, factor)},
+                            "font": _f(BODY)},
         "horizontal_slider": {"colours": {"dark_bg": hex_colour(p.entry)}},
-        "check_box": {"font": _fonts(BODY, factor)},
-        "tool_tip": {"font": _fonts(CAPTION, factor)},
+        "check_box": {"font": _f(BODY)},
+        "tool_tip": {"font": _f(CAPTION)},
     }
     # Every step of the scale, regular and bold, in both languages, is preloaded through
     # the theme: a text box's <b> or a scene's bold caption never loads a font mid-frame.
     for role in SCALE:
         for bold in (False, True):
             r = Role(role.name, role.size, bold)
-            out[f"@type_{role.name}{'_bold' if bold else ''}"] = {"font": _fonts(r, factor)}
+            out[f"@type_{role.name}{'_bold' if bold else ''}"] = {"font": _f(r)}
     return out

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIScrollingContainer
 
 from game.app import fonts, style
@@ -87,6 +88,30 @@ def draw_button_shadows(surface: pygame.Surface, elements: list, app: App) -> No
                            alpha=app.palette.shadow[3])
 
 
+def draw_button_icons(surface: pygame.Surface, elements: list, app: App) -> None:
+    """The icon of every icon button, in the room its theme keeps left of the text, in the
+    text's colour (dark on a filled button, light on an outlined one, grey when disabled)."""
+    from game.app.art import chrome
+
+    p = app.palette
+    size = max(12, round(app.px(style.BODY) * 1.05))
+    for e in elements:
+        name = getattr(e, "icon", None)
+        if not name or not e.visible or not e.alive() or scrolled_in(e) is not None:
+            continue
+        ids = e.object_ids
+        filled = "#primary" in ids or "#big_button" in ids or "#play" in ids
+        colour = (p.disabled_text if not e.is_enabled else
+                  p.text_on_gold if filled else p.text)
+        img = chrome.icon(name, size, colour)
+        x = e.rect.left + (icon_room(app) - size) // 2 + round(4 * app.text_factor)
+        y = e.rect.centery
+        if "#play" in ids:  # its text sits at the top (the theme's padding), so its icon too
+            y = (e.rect.top + round(style.space(1.5) * app.text_factor)
+                 + e.font.get_rect("Ag").height // 2 + 2)
+        surface.blit(img, img.get_rect(midleft=(x, y)))
+
+
 def text(app: App, role: style.Role, content: str, colour: tuple[int, int, int] | None = None,
          max_width: int | None = None, *, bold: bool | None = None) -> pygame.Surface:
     """`content` in a step of the type scale (shrunk to `max_width` if given)."""
@@ -105,12 +130,17 @@ def text_size(app: App, text: str, object_id: str | None = None,
     return app.ui.get_theme().get_font(ids).get_rect(text).size
 
 
+def icon_room(app: App) -> int:
+    """What an icon button keeps left of its text for the icon (the theme's padding)."""
+    return round(style.space(5) * app.text_factor)
+
+
 def button_width(app: App, texts: list[str], object_id: str | None = None,
-                 minimum: int = 0) -> int:
+                 minimum: int = 0, *, icon: bool = False) -> int:
     """Wide enough for the widest of these texts (already translated), with the border and
-    some air on both sides."""
+    some air on both sides (and the icon's room, for an icon button)."""
     widest = max((text_size(app, t, object_id)[0] for t in texts), default=0)
-    return max(minimum, widest + app.u(28))
+    return max(minimum, widest + app.u(28) + (icon_room(app) if icon else 0))
 
 
 def button_height(app: App, object_id: str | None = None, minimum: int = 0) -> int:
@@ -124,12 +154,18 @@ def label_width(app: App, text_key: str, object_id: str | None = None, **values:
 
 
 def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | None = None,
-           focus: bool = True, tooltip: str | None = None,
+           focus: bool = True, tooltip: str | None = None, icon: str | None = None,
            container: UIScrollingContainer | None = None, **values: object) -> UIButton:
-    b = StyledButton(rect, key(text_key), scene.app.ui,
+    """A button of the visual system: secondary (outlined) by default, primary with
+    object_id "#primary"; with `icon` (a name from art/chrome.ICONS) an icon button."""
+    oid: ObjectID | str | None = object_id
+    if icon is not None:
+        oid = ObjectID(object_id=object_id, class_id="@icon_button")
+    b = StyledButton(rect, key(text_key) if text_key else "", scene.app.ui,
                      text_kwargs={k: str(v) for k, v in values.items()},
-                     object_id=object_id, tool_tip_text=key(tooltip) if tooltip else None,
+                     object_id=oid, tool_tip_text=key(tooltip) if tooltip else None,
                      container=container)
+    b.icon = icon
     if container is not None:
         keep_visible(b, container)
     scene.add(b)
@@ -211,27 +247,15 @@ def reveal(element: pygame_gui.core.UIElement) -> None:
     box.update(0.0)
 
 
-def felt(surface: pygame.Surface) -> None:
-    """The table-cloth background: a soft radial vignette, cached per size."""
-    size = surface.get_size()
-    cached = _FELT_CACHE.get(size)
-    if cached is None:
-        cached = pygame.Surface(size)
-        cached.fill(FELT_DARK)
-        w, h = size
-        steps = 24
-        for i in range(steps):
-            t = i / steps
-            colour = tuple(int(a + (b - a) * t) for a, b in zip(FELT_DARK, FELT, strict=True))
-            rect = pygame.Rect(0, 0, int(w * (1.5 - t)), int(h * (1.5 - t)))
-            rect.center = (w // 2, h // 2)
-            pygame.draw.ellipse(cached, colour, rect)
-        _FELT_CACHE.clear()
-        _FELT_CACHE[size] = cached
-    surface.blit(cached, (0, 0))
+def felt(surface: pygame.Surface, app: App | None = None) -> None:
+    """The table cloth behind every screen: felt with texture, vignette and light from above
+    (art/felt.py; made once per size, then blitted)."""
+    from game.app.art.felt import felt as cloth
 
-
-_FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+    high = bool(app is not None and app.settings.high_contrast)
+    p = style.palette(high)
+    surface.blit(cloth(surface.get_size(), p.felt_dark, p.felt, p.felt_light,
+                       0 if high else 9), (0, 0))
 
 
 def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:

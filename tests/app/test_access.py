@@ -50,6 +50,9 @@ def test_controller_buttons_work_like_keys(app) -> None:
     app.push(MenuScene(app))
     frames(app, 2)
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                         button=pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    frames(app, 2)  # from Play to "New game" (nothing to continue)
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                          button=pygame.CONTROLLER_BUTTON_A))
     frames(app, 3)
     assert isinstance(app.top, NewGameScene)  # A pressed the focused "New game"

@@ -108,7 +108,7 @@ def test_any_order_of_changes_gives_one_scale(strict, order: str) -> None:
 
 
 def test_the_theme_is_generated_and_names_every_font_file() -> None:
-    theme = style.theme(1.5)
+    theme = style.theme(1.5, lang="zh")
     for block in theme.values():
         for font in block.get("font", []):
             assert font["regular_resource"] and font["bold_resource"], font

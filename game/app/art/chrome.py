@@ -96,10 +96,6 @@ def _line(s: pygame.Surface, a: tuple[float, float], b: tuple[float, float], n: 
         pygame.draw.circle(s, (255, 255, 255), (p[0] * n, p[1] * n), w * n / 2)
 
 
-def _ring(s: pygame.Surface, c: tuple[float, float], r: float, n: int, w: float) -> None:
-    pygame.draw.circle(s, (255, 255, 255), (c[0] * n, c[1] * n), r * n, max(1, round(w * n)))
-
-
 def _draw_icon(name: str, s: pygame.Surface, n: int) -> None:
     """Icons in a unit square (0..1), line width ~0.11: simple, bold, readable at 16 px."""
     lw = 0.12
@@ -181,8 +177,57 @@ def icon(name: str, size: int, colour: RGB) -> pygame.Surface:
     return s
 
 
+@lru_cache(maxsize=8)
+def logo(size: int, subtitle: str, sub_size: int, bold_font: str, gold: RGB) -> pygame.Surface:
+    """The title: gold "UNO" in a thick dark outline on a tilted red ellipse with a white
+    rim (as on the printed card back), the subtitle on a plate below. Made once per size."""
+    from game.app.art._raster import ellipse_points
+
+    font = pygame.font.Font(bold_font, size)
+    letters = font.render("UNO", True, gold)
+    edge = font.render("UNO", True, (34, 14, 0))
+    k = max(2, size // 22)
+    lw, lh = letters.get_size()
+    a, b = lw * 0.66, lh * 0.62
+    W, H = round(2 * a + 8 * k), round(2 * b + 10 * k + sub_size * 1.8)
+    out = pygame.Surface((W * 2, H * 2), pygame.SRCALPHA)  # drawn at 2x, then smoothed
+    c = (W, H - sub_size * 1.2)
+    ring = [(x, y) for x, y in ellipse_points(c, 2 * a + 6 * k, 2 * b + 6 * k, -10)]
+    pygame.draw.polygon(out, (20, 10, 10), ring)
+    pygame.draw.polygon(out, (250, 246, 236), ellipse_points(c, 2 * a + 4 * k, 2 * b + 4 * k, -10))
+    pygame.draw.polygon(out, (200, 28, 34), ellipse_points(c, 2 * a, 2 * b, -10))
+    pygame.draw.polygon(out, (226, 52, 50), ellipse_points((c[0], c[1] - b * 0.5), 2 * a * 0.8,
+                                                           2 * b * 0.42, -10))
+    big_l = pygame.transform.smoothscale(letters, (lw * 2, lh * 2))
+    big_e = pygame.transform.smoothscale(edge, (lw * 2, lh * 2))
+    big_l = pygame.transform.rotate(big_l, 8)
+    big_e = pygame.transform.rotate(big_e, 8)
+    r = big_l.get_rect(center=c)
+    kk = 2 * k
+    for dx in range(-kk, kk + 1, max(1, kk // 2)):
+        for dy in range(-kk, kk + 1, max(1, kk // 2)):
+            if dx * dx + dy * dy <= kk * kk:
+                out.blit(big_e, r.move(dx, dy + kk // 2))
+    out.blit(big_e, r.move(kk // 2, kk + kk // 2))
+    out.blit(big_l, r)
+    out = pygame.transform.smoothscale(out, (W, H))
+    sub_font = pygame.font.Font(bold_font, sub_size)
+    sub = sub_font.render(subtitle, True, (255, 255, 255))
+    plate = sub.get_rect(center=(W // 2 + round(a * 0.45), round(c[1] / 2 + b + k * 2)))
+    plate = plate.inflate(sub_size, sub_size // 3)
+    pygame.draw.rect(out, (20, 10, 10), plate.inflate(4, 4), border_radius=plate.height)
+    pygame.draw.rect(out, (24, 96, 200), plate, border_radius=plate.height)
+    out.blit(sub, sub.get_rect(center=plate.center))
+    return out
+
+
 def clear_caches() -> None:
     """After a display or contrast change (and when pygame quits)."""
     shadow.cache_clear()
     _panel_body.cache_clear()
     icon.cache_clear()
+    logo.cache_clear()
+    from game.app.art import avatars, felt
+
+    avatars.clear_cache()
+    felt.clear_cache()

@@ -61,7 +61,7 @@ class RulesScene(Scene):
             self.app.push(TryItScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         key = "help.title_match" if self.in_match else "help.title"
         t = fonts.render(tr(key), u(36), GOLD, bold=True)

@@ -94,7 +94,7 @@ class KeysScene(Scene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("keys.title"), u(36), GOLD, bold=True)

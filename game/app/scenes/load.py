@@ -54,7 +54,7 @@ class LoadScene(PagedScene):
             self.page_button(element)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("load.title"), u(40), GOLD, bold=True)

@@ -71,7 +71,7 @@ class MatchEndScene(Scene):
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         m = self.table.match

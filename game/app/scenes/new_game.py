@@ -68,6 +68,16 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
+def quick_match(app) -> bool:
+    """The menu's Play: a new match with the seats and rules last started (the defaults the
+    first time), a fresh seed. Falls back to the New game screen if they cannot start."""
+    setup = NewGameScene(app)
+    if setup.launch(over_menu=True):
+        return True
+    app.push(setup)
+    return False
+
+
 def default_seats() -> list[dict[str, str]]:
     return [{"name": tr("seat.you"), "kind": "human"},
             {"name": AI_NAMES[0], "kind": "normal"},
@@ -297,13 +307,18 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         self._collect_names()
+        self.launch()
+
+    def launch(self, *, over_menu: bool = False) -> bool:
+        """Start the match set up here (from the menu's Play: pushed over the menu).
+        False, with the reason in `self.error`, when it cannot start."""
         names = [s["name"] for s in self.seats]
         if any(not n for n in names):
             self.error = tr("new.error_name")
-            return
+            return False
         if len(set(names)) != len(names):
             self.error = tr("new.error_duplicate")
-            return
+            return False
         seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
         seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
                  else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
@@ -311,15 +326,19 @@ class NewGameScene(Scene):
             match = MatchController(self.rules, seats, seed)
         except IllegalAction as exc:
             self.error = str(exc)
-            return
+            return False
         self.app.remember(last_seats=tuple(dict(s) for s in self.seats),
                           last_rules=self.rules.to_dict())
         from game.app.scenes.table import TableScene
 
-        self.app.replace(TableScene(self.app, match))
+        if over_menu:
+            self.app.push(TableScene(self.app, match))
+        else:
+            self.app.replace(TableScene(self.app, match))
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("new.title"), u(40), GOLD, bold=True)

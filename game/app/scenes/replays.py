@@ -79,7 +79,7 @@ class ReplaysScene(PagedScene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("replays.title"), u(40), GOLD, bold=True)
@@ -157,7 +157,7 @@ class CodeScene(Scene):
         return start_deal(self.app, deal, replace=True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.fit(tr("code.title"), u(40), w - u(80), GOLD, bold=True)

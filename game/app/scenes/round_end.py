@@ -90,7 +90,7 @@ class RoundEndScene(Scene):
         return max(0.0, min(1.0, (self.clock - 300) / (FLOW_MS * self.app.speed)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         app = self.app
         u = app.u
         w, h = surface.get_size()

@@ -240,7 +240,7 @@ class RulesEditScene(Scene):
         return getattr(self.rules, name) != getattr(OFFICIAL, name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("rules.title"), u(32), GOLD, bold=True)

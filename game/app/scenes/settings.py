@@ -173,7 +173,7 @@ class SettingsScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         t = fonts.render(tr("settings.title"), u(40), GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, u(20))))

@@ -24,7 +24,7 @@ class StatsScene(Scene):
 
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
         t = fonts.render(tr("stats.title"), u(40), GOLD, bold=True)

@@ -48,7 +48,8 @@ class App:
             size, style.theme(*self._theme_key), starting_language=lang,
             translation_directory_paths=[str(asset_path("locale"))])
         self.art = CardArt(max_entries=768)
-        self.sound = SoundBank(master=self.settings.master_volume, sfx=self.settings.sfx_volume)
+        self.sound = SoundBank(master=self.settings.master_volume, sfx=self.settings.sfx_volume,
+                               music=self.settings.music_volume)
         from game.app.persist import SaveService
 
         self.saves = SaveService(enabled=persist_settings)
@@ -99,7 +100,8 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         old = self.settings
         self.settings = settings
-        self.sound.set_volume(settings.master_volume, settings.sfx_volume)
+        self.sound.set_volume(settings.master_volume, settings.sfx_volume,
+                              settings.music_volume)
         if settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
         lang = settings.language.value or i18n.system_language()

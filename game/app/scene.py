@@ -84,11 +84,11 @@ class Scene:
 
         u = self.app.u
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, button_width(self.app, [tr("settings.back")], "#big_button",
-                                              u(220)),
-                           button_height(self.app, "#big_button", u(50)))
+        rect = pygame.Rect(0, 0, button_width(self.app, [tr("settings.back")], None, u(200),
+                                              icon=True),
+                           button_height(self.app, None, u(48)))
         rect.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", rect, object_id="#big_button")
+        self.back_b = button(self, "settings.back", rect, icon="back")
 
     def handle(self, event: pygame.event.Event) -> None:
         """Events the UI manager did not consume (and UI events themselves)."""

@@ -131,11 +131,16 @@ _FONT_FILES = {
 }
 
 
-def _fonts(role: Role, factor: float, lang: str) -> list[dict[str, Any]]:
+def _fonts(role: Role, factor: float, lang: str, face: str | None = None
+           ) -> list[dict[str, Any]]:
+    """The font entries of a theme block: one per language shown (English always), in that
+    language's face, or in `face` for every language (a list naming each language in its
+    own script needs the Chinese face in the English UI too)."""
     out = []
-    for locale, (name, regular, bold) in _FONT_FILES.items():
+    for locale in _FONT_FILES:
         if locale != "en" and locale != lang:
             continue
+        name, regular, bold = _FONT_FILES[face or locale]
         def res(f: str) -> dict[str, str]:
             return {"package": "pygame_gui.data", "resource": f}
 
@@ -215,6 +220,15 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
         "#play": {**big, "misc": {**button_misc, "text_vert_alignment": "top",
                                   "text_vert_alignment_padding": str(round(space(1.5)
                                                                            * factor))}},
+        # A large choice among a few (the rules presets): its name at the top, a line drawn
+        # below it by the scene; the chosen one filled like a primary button.
+        "#choice": {"font": _f(HEADING), "misc": {**button_misc, "text_vert_alignment": "top",
+                                                  "text_vert_alignment_padding": str(round(
+                                                      space(1.25) * factor))}},
+        "#choice_on": {"colours": primary, "font": _f(HEADING),
+                       "misc": {**button_misc, "text_vert_alignment": "top",
+                                "text_vert_alignment_padding": str(round(space(1.25)
+                                                                         * factor))}},
         # A card-like button that shows more than a label (the menu's Continue): the scene
         # draws its content over a panel body.
         "#card": {"colours": {"normal_bg": hex_colour(p.panel),
@@ -253,6 +267,11 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
         "check_box": {"font": _f(BODY)},
         "tool_tip": {"font": _f(CAPTION)},
     }
+    # The language drop-down names each language in its own script (English, 简体中文).
+    every_script = {"font": _fonts(BODY, factor, lang, face="zh")}
+    for block in ("#language_menu", "#language_menu.button",
+                  "#language_menu.selection_list.button"):
+        out[block] = every_script
     # Every step of the scale, regular and bold, in both languages, is preloaded through
     # the theme: a text box's <b> or a scene's bold caption never loads a font mid-frame.
     for role in SCALE:

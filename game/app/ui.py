@@ -95,21 +95,30 @@ def draw_button_icons(surface: pygame.Surface, elements: list, app: App) -> None
 
     p = app.palette
     size = max(12, round(app.px(style.BODY) * 1.05))
+    clip = surface.get_clip()
     for e in elements:
         name = getattr(e, "icon", None)
-        if not name or not e.visible or not e.alive() or scrolled_in(e) is not None:
+        if not name or not e.visible or not e.alive():
             continue
+        box = scrolled_in(e)
+        if box is not None:  # in a scrolling list: only where the list shows it
+            if not box.alive():
+                continue
+            surface.set_clip(box._view_container.get_abs_rect().clip(clip))
         ids = e.object_ids
         filled = "#primary" in ids or "#big_button" in ids or "#play" in ids
         colour = (p.disabled_text if not e.is_enabled else
                   p.text_on_gold if filled else p.text)
         img = chrome.icon(name, size, colour)
         x = e.rect.left + (icon_room(app) - size) // 2 + round(4 * app.text_factor)
+        if not e.text:  # an icon-only button: the icon in the middle
+            x = e.rect.centerx - size // 2
         y = e.rect.centery
         if "#play" in ids:  # its text sits at the top (the theme's padding), so its icon too
             y = (e.rect.top + round(style.space(1.5) * app.text_factor)
                  + e.font.get_rect("Ag").height // 2 + 2)
         surface.blit(img, img.get_rect(midleft=(x, y)))
+        surface.set_clip(clip)
 
 
 def text(app: App, role: style.Role, content: str, colour: tuple[int, int, int] | None = None,
@@ -256,6 +265,68 @@ def felt(surface: pygame.Surface, app: App | None = None) -> None:
     p = style.palette(high)
     surface.blit(cloth(surface.get_size(), p.felt_dark, p.felt, p.felt_light,
                        0 if high else 9), (0, 0))
+
+
+def page(surface: pygame.Surface, app: App, title: str, panel: pygame.Rect | None = None,
+         *, left: bool = False) -> pygame.Rect:
+    """The frame of every menu page: the cloth, the title (the scale's title step, gold,
+    over a short stripe of the four card colours) and the content on one raised panel.
+    Returns where the title sits."""
+    felt(surface, app)
+    p = app.palette
+    w = surface.get_width()
+    t = text(app, style.TITLE, title, p.gold, w - app.gap(10))
+    shade = text(app, style.TITLE, title, (0, 0, 0), w - app.gap(10))
+    r = t.get_rect(topleft=(app.gap(5), app.gap(2))) if left else t.get_rect(
+        midtop=(w // 2, app.gap(2)))
+    surface.blit(shade, r.move(0, max(1, app.gap(0.25))))
+    surface.blit(t, r)
+    stripe(surface, app, pygame.Rect(r.left if left else r.centerx - app.gap(6),
+                                     r.bottom + app.gap(0.25), app.gap(12),
+                                     max(2, app.gap(0.5))))
+    if panel is not None:
+        from game.app.art import chrome
+
+        chrome.panel(surface, panel, p, scale=app.text_factor)
+    return r
+
+
+def row_card(surface: pygame.Surface, app: App, rect: pygame.Rect, *, gold: bool = False
+             ) -> None:
+    """One entry of a list page (a save, a replay) as its own small panel."""
+    from game.app.art import chrome
+
+    p = app.palette
+    chrome.panel(surface, rect, p, scale=app.text_factor * 0.6,
+                 edge=p.gold_deep if gold else p.panel_edge)
+
+
+def stripe(surface: pygame.Surface, app: App, rect: pygame.Rect) -> None:
+    """Four short bars in the card colours: the game's mark under a title."""
+    from game.app.art import colour_rgb
+
+    n = 4
+    seg = (rect.width - (n - 1) * 2) // n
+    for i in range(n):
+        pygame.draw.rect(surface, colour_rgb(i, high_contrast=app.settings.high_contrast),
+                         pygame.Rect(rect.x + i * (seg + 2), rect.y, seg, rect.height),
+                         border_radius=rect.height // 2)
+
+
+def dialog(surface: pygame.Surface, app: App, rect: pygame.Rect, title: str,
+           *, danger: bool = False) -> int:
+    """A panel over the dimmed scene with its title; returns the y under the title."""
+    from game.app.art import chrome
+
+    p = app.palette
+    dim_overlay(surface, 160)
+    chrome.panel(surface, rect, p, scale=app.text_factor, fill=(*p.panel[:3], 250),
+                 edge=p.danger if danger else p.gold_deep, edge_width=2)
+    t = text(app, style.HEADING, title, p.danger if danger else p.gold,
+             rect.width - app.gap(4))
+    r = t.get_rect(midtop=(rect.centerx, rect.y + app.gap(2)))
+    surface.blit(t, r)
+    return r.bottom + app.gap(1)
 
 
 def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:

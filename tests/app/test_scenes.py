@@ -81,9 +81,10 @@ def test_play_starts_a_quick_match_with_the_last_settings(app) -> None:
     click(app, menu.buttons["new"].rect.center, frames=3)
     ng = app.top
     click(app, ng.add_b.rect.center, frames=3)
-    click(app, ng.preset_b.rect.center, frames=3)
-    click(app, ng.preset_b.rect.center, frames=3)
+    party = next(b for b, name in ng.preset_buttons.items() if name == "party")
+    click(app, party.rect.center, frames=3)
     rules = ng.rules
+    assert rules.seven_zero
     click(app, ng.start_b.rect.center, frames=3)
     app.pop_to(MenuScene)
     click(app, menu.buttons["play"].rect.center, frames=3)
@@ -103,7 +104,8 @@ def test_new_game_controls_change_seats_and_rules(app) -> None:
     kind = next(iter(ng.kind_buttons))
     click(app, kind.rect.center, frames=3)
     assert ng.seats[0]["kind"] == "easy"
-    click(app, ng.preset_b.rect.center, frames=3)
+    community = next(b for b, name in ng.preset_buttons.items() if name == "community")
+    click(app, community.rect.center, frames=3)
     assert ng.rules.jump_in  # official -> community
     click(app, ng.humans_b.rect.center, frames=3)
     click(app, ng.party_b.rect.center, frames=3)

@@ -35,7 +35,7 @@ def _fonts(scene) -> Iterator[tuple[str, int]]:
 
 
 def _expected(app: App, e_what: str) -> int:
-    return app.px(style.HEADING if "settings.back" in e_what else style.BODY)
+    return app.px(style.BODY)
 
 
 @pytest.fixture

@@ -81,7 +81,8 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *,
 
 # -- icons ----------------------------------------------------------------------------------
 ICONS = ("play", "continue", "new", "load", "learn", "replays", "daily", "settings", "stats",
-         "rules", "quit", "back", "edit", "rematch", "menu", "save", "code", "next")
+         "rules", "quit", "back", "edit", "rematch", "menu", "save", "code", "next", "close",
+         "left", "target")
 
 
 def _poly(s: pygame.Surface, pts: list[tuple[float, float]], n: int) -> None:
@@ -159,6 +160,14 @@ def _draw_icon(name: str, s: pygame.Surface, n: int) -> None:
         _line(s, (0.2, 0.5), (0.82, 0.5), n, lw)
         _line(s, (0.2, 0.5), (0.44, 0.26), n, lw)
         _line(s, (0.2, 0.5), (0.44, 0.74), n, lw)
+    elif name == "close":
+        _line(s, (0.24, 0.24), (0.76, 0.76), n, lw + 0.02)
+        _line(s, (0.76, 0.24), (0.24, 0.76), n, lw + 0.02)
+    elif name == "left":
+        _poly(s, [(0.7, 0.18), (0.7, 0.82), (0.24, 0.5)], n)
+    elif name == "target":
+        pygame.draw.circle(s, (255, 255, 255), (0.5 * n, 0.5 * n), 0.4 * n, max(1, round(lw * n)))
+        pygame.draw.circle(s, (255, 255, 255), (0.5 * n, 0.5 * n), 0.14 * n)
     elif name == "edit":
         _poly(s, [(0.66, 0.14), (0.86, 0.34), (0.38, 0.82), (0.16, 0.86), (0.2, 0.62)], n)
     else:

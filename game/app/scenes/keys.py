@@ -10,14 +10,13 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.ui import (
-    GOLD,
     SCROLLBAR_W,
     WHITE,
     button,
     button_height,
     button_width,
-    felt,
     list_area,
+    page,
 )
 from saves.settings import DEFAULT_KEY_BINDINGS
 
@@ -58,6 +57,7 @@ class KeysScene(Scene):
         area = pygame.Rect(0, top, width + SCROLLBAR_W, bottom - top)
         area.centerx = w // 2
         box, (x0, y0), room = list_area(self, area, rows * step - u(8))
+        self.area = pygame.Rect(area.x, area.y, area.width, min(area.height, rows * step - u(8)))
         x0 += (room - width) // 2
         for i, name in enumerate(names):
             col, row = divmod(i, rows)
@@ -94,11 +94,10 @@ class KeysScene(Scene):
         super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("keys.title"), u(36), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, u(28))))
+        page(surface, self.app, tr("keys.title"), self.area.inflate(self.app.gap(4),
+                                                                     self.app.gap(3)))
         if self.waiting:
             msg = fonts.render(tr("keys.press", name=tr(f"keys.{self.waiting}")), u(24), WHITE,
                                bold=True)

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, column, dim_overlay
+from game.app.ui import column, dialog
 
 if TYPE_CHECKING:
     from game.app.scenes.table import TableScene
@@ -60,7 +60,11 @@ class PauseScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim_overlay(surface, 170)
-        w, h = surface.get_size()
-        t = fonts.render(tr("pause.title"), self.app.u(48), GOLD, bold=True)
-        surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.25))))
+        buttons = [self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b]
+        area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+        g = self.app.gap
+        title_h = fonts.font(self.app.px(style.HEADING), True).get_linesize()
+        panel = area.inflate(g(6), g(4))
+        panel.top -= title_h + g(1)
+        panel.height += title_h + g(1)
+        dialog(surface, self.app, panel.clip(surface.get_rect()), tr("pause.title"))

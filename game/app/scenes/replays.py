@@ -16,7 +16,7 @@ from game.app.persist import explain_save_error
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
 from game.app.scenes.replay import deal_code_of
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import WHITE, button, page, row_card
 from saves.dealcode import MAX_CODE, DealCodeError, decode
 from saves.errors import SaveError
 from saves.history import RoundRecord
@@ -79,11 +79,9 @@ class ReplaysScene(PagedScene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("replays.title"), u(40), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        page(surface, self.app, tr("replays.title"), left=True)
         if not self.shown:
             m = fonts.fit(tr("replays.empty"), u(22), w - u(80), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
@@ -91,6 +89,7 @@ class ReplaysScene(PagedScene):
         room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
+            row_card(surface, self.app, pygame.Rect(u(24), y - u(6), w - u(48), row_h - u(6)))
             players = ", ".join(s.name for s in record.seats)
             head = tr("replays.row", when=when(record), round=record.round_no,
                       winner=record.winner_name, points=record.points)
@@ -157,11 +156,9 @@ class CodeScene(Scene):
         return start_deal(self.app, deal, replace=True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.fit(tr("code.title"), u(40), w - u(80), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        page(surface, self.app, tr("code.title"), left=True)
         from game.app.scenes.new_game import wrap
 
         y = int(h * 0.42) - u(16)

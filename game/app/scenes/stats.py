@@ -7,7 +7,7 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, WHITE, felt
+from game.app.ui import WHITE, page
 
 
 class StatsScene(Scene):
@@ -24,12 +24,12 @@ class StatsScene(Scene):
 
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("stats.title"), u(40), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, u(24))))
         players = sorted(self.stats.players.items())
+        rows = sum(1 + bool(p.by_tier) for _, p in players[:12])
+        panel = pygame.Rect(u(24), u(88), w - u(48), u(44) + rows * u(26))
+        page(surface, self.app, tr("stats.title"), panel if players else None)
         if not players:
             m = fonts.render(tr("stats.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))

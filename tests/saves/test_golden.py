@@ -1,0 +1,121 @@
+"""Golden files (tests/golden/, made by tools/make_golden.py): a match save, a round history,
+deal codes and a daily deal written by an earlier build must keep loading, and keep dealing
+exactly the cards they dealt then. A failure here means players' files or shared codes broke."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine import NEXT_ROUND, Kind, Rules, State
+from saves.dealcode import MAX_CODE, Deal, daily_deal, decode, encode
+from saves.history import load_history
+from saves.match import autosave_store, load_autosave, load_match, match_store
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def golden(name: str) -> Any:
+    return json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+
+
+def cards_of(state: State) -> dict[str, Any]:
+    return {"hands": [list(hand) for hand in state.hands], "discard": list(state.discard),
+            "stock": list(state.stock), "dealer": state.dealer, "current": state.current,
+            "colour": state.colour}
+
+
+def dealt(rules: Rules, players: int, seed: int) -> dict[str, Any]:
+    state = State.new(rules, players, seed, deal=False)
+    state.apply(NEXT_ROUND)
+    return cards_of(state)
+
+
+CODES = golden("deal_codes.json")["codes"]
+
+
+def test_the_golden_match_loads_as_saved(tmp_path: Path) -> None:
+    raw = golden("match.json")
+    shutil.copyfile(GOLDEN / "match.json", tmp_path / "golden-match.json")
+    loaded = load_match("golden-match", match_store(tmp_path))
+    assert not loaded.from_backup and loaded.issue is None
+    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert [a.to_dict() for a in loaded.record.actions] == raw["payload"]["actions"]
+    assert loaded.record.match_id == raw["payload"]["match_id"]
+    assert (tmp_path / "golden-match.json").exists()  # not set aside
+
+
+def test_the_golden_match_loads_as_an_autosave(tmp_path: Path) -> None:
+    raw = golden("match.json")
+    match_id = raw["payload"]["match_id"]
+    shutil.copyfile(GOLDEN / "match.json", tmp_path / f"{match_id}.json")
+    loaded = load_autosave(match_id, autosave_store(tmp_path))
+    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+
+
+def test_the_golden_match_has_what_it_pins() -> None:
+    """The file is worth pinning: several rounds, stacked penalties and challenges."""
+    kinds = [action["kind"] for action in golden("match.json")["payload"]["actions"]]
+    assert kinds.count("next_round") >= 3 and "challenge" in kinds
+    snapshot = golden("match.json")["payload"]["snapshot"]
+    assert snapshot["rules"]["stack_draw_two"] and snapshot["round_no"] >= 3
+
+
+def test_the_golden_match_deals_the_same_cards() -> None:
+    payload = golden("match.json")["payload"]
+    deals = golden("match_deals.json")["deals"]
+    rules = Rules.from_dict(payload["rules"])
+    assert dealt(rules, len(payload["seats"]), payload["seed"]) == deals[0]
+
+
+def test_the_golden_history_lists_every_round(tmp_path: Path) -> None:
+    path = tmp_path / "history.json"
+    shutil.copyfile(GOLDEN / "history.json", path)
+    rounds = load_history(path)
+    raw = golden("history.json")["payload"]["rounds"]
+    assert [r.id for r in rounds] == [entry["id"] for entry in raw]
+    assert path.exists()  # not set aside
+
+
+def test_the_golden_history_replays_each_round_as_dealt(tmp_path: Path) -> None:
+    path = tmp_path / "history.json"
+    shutil.copyfile(GOLDEN / "history.json", path)
+    deals = golden("match_deals.json")["deals"]
+    for entry in load_history(path):
+        state = entry.before_round()
+        state.apply(entry.actions[entry.start])
+        assert cards_of(state) == deals[entry.round_no - 1], entry.id
+        end, _ = entry.replay_events()
+        assert list(end.scores) == list(entry.scores), entry.id
+        assert entry.actions[entry.start].kind == Kind.NEXT_ROUND
+
+
+@pytest.mark.parametrize("entry", CODES, ids=[f"{e['name']}/{len(e['seats'])}" for e in CODES])
+def test_a_golden_code_is_encoded_and_deals_as_before(entry: dict[str, Any]) -> None:
+    rules = Rules.from_dict(entry["rules"])
+    deal = Deal(rules, tuple(entry["seats"]), entry["seed"])
+    assert encode(deal) == entry["code"]
+    assert dealt(rules, len(deal.seats), deal.seed) == entry["deal"]
+
+
+def test_golden_codes_decode_to_their_deals() -> None:
+    # The codes the first decoder could read (at most MAX_CODE characters).
+    short = [e for e in CODES if len(e["code"].replace("-", "")) <= MAX_CODE]
+    assert len(short) >= 20
+    for entry in short:
+        deal = decode(entry["code"])
+        assert deal == Deal(Rules.from_dict(entry["rules"]), tuple(entry["seats"]),
+                            entry["seed"]), entry["name"]
+
+
+def test_the_golden_daily_deal_is_the_same() -> None:
+    raw = golden("daily_deal.json")
+    deal = daily_deal(date.fromisoformat(raw["date"]))
+    assert deal == Deal(Rules.from_dict(raw["rules"]), tuple(raw["seats"]), raw["seed"])
+    assert encode(deal) == raw["code"]
+    assert dealt(deal.rules, len(deal.seats), deal.seed) == raw["deal"]

@@ -76,3 +76,33 @@ def test_match_end_podium_and_facts(app) -> None:
     lines = end.fact_lines()
     assert lines[0].startswith("1 round")
     assert scene.result.deltas[scene.result.winner] == facts.biggest[0]
+
+
+def test_the_losers_cards_fly_one_by_one_with_a_tick(app, monkeypatch) -> None:
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    scene = _finish_round(app, OFFICIAL)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", heard.append)
+    scene.clock = 0.0
+    landed_over_time = []
+    for _ in range(120):
+        frames(app, 1, 40)
+        flow = scene._flow()
+        landed_over_time.append(sum(1 for c in scene.counted if c.land <= flow))
+    cards = len(scene.counted)
+    assert cards == sum(len(scene.table.match.state.hands[x])
+                        for x in range(scene.table.match.state.n) if x != scene.result.winner)
+    # One after another: the count never jumps by more than one card a frame, and ends full.
+    steps = [b - a for a, b in zip(landed_over_time, landed_over_time[1:], strict=False)]
+    assert max(steps) <= 1 and landed_over_time[-1] == cards
+    assert len(set(landed_over_time)) == cards + 1
+    assert heard.count("tick") == cards
+
+
+def test_score_rows_fill_the_screen_with_readable_cards(app) -> None:
+    scene = _finish_round(app, OFFICIAL)
+    frames(app, 2)
+    panel, row_h, cw = scene.shown_at
+    h = app.size[1]
+    assert cw >= app.u(40)  # not thumbnails: the cards are read here
+    assert panel.bottom > h * 0.6  # no empty bottom half

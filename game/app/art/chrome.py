@@ -236,7 +236,8 @@ def clear_caches() -> None:
     _panel_body.cache_clear()
     icon.cache_clear()
     logo.cache_clear()
-    from game.app.art import avatars, felt
+    from game.app.art import avatars, felt, table
 
     avatars.clear_cache()
     felt.clear_cache()
+    table.clear_caches()

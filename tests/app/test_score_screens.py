@@ -106,3 +106,52 @@ def test_score_rows_fill_the_screen_with_readable_cards(app) -> None:
     h = app.size[1]
     assert cw >= app.u(40)  # not thumbnails: the cards are read here
     assert panel.bottom > h * 0.6  # no empty bottom half
+
+
+def _match_end(app, monkeypatch) -> tuple[MatchEndScene, list[str]]:
+    rules = OFFICIAL.with_options(scoring="single_round")
+    _finish_round(app, rules)
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", heard.append)
+    key(app, pygame.K_RETURN, frames=2)  # "Match result"
+    end = app.top
+    assert isinstance(end, MatchEndScene)
+    return end, heard
+
+
+def test_the_podium_rises_third_second_first_then_the_facts_appear(app, monkeypatch) -> None:
+    end, heard = _match_end(app, monkeypatch)
+    end.clock = 0.0
+    risen_at: dict[int, int] = {}
+    lines = []
+    for i in range(120):
+        frames(app, 1, 40)
+        for place in (0, 1, 2):
+            if place not in risen_at and end.rise(place) >= 1.0:
+                risen_at[place] = i
+        lines.append(end.shown_lines(99))
+    assert risen_at[2] < risen_at[1] < risen_at[0]  # the winner last, the climax
+    assert heard.count("fanfare") == 1
+    assert lines[0] == 0 and lines == sorted(lines) and lines[-1] > 5
+    assert end.confetti is not None
+
+
+def test_reduce_motion_shows_the_whole_result_at_once(app, monkeypatch) -> None:
+    app.apply_settings(replace(app.settings, reduce_motion=True))
+    end, _ = _match_end(app, monkeypatch)
+    frames(app, 1)
+    assert all(end.rise(p) == 1.0 for p in (0, 1, 2)) and end.shown_lines(9) == 9
+
+
+def test_rematch_deals_again_with_the_same_players_and_rules(app, monkeypatch) -> None:
+    from game.app.scenes.table import TableScene
+
+    end, _ = _match_end(app, monkeypatch)
+    old = end.table.match
+    assert end.focus.current is end.rematch_b  # the primary choice
+    key(app, pygame.K_RETURN, frames=3)
+    table = app.top
+    assert isinstance(table, TableScene) and table.match is not old
+    assert table.match.seats == old.seats and table.match.rules == old.rules
+    assert table.match.seed != old.seed

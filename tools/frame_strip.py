@@ -1,7 +1,10 @@
-"""Save frame strips of the table's motion (a card flight, a colour change, the deal, a skip),
-the round win, to look at animation the way a player sees it:
+"""Save frame strips of the game's motion (the table's flights, colour change, deal, skip, round
+win; the score screen's count, the rising podium, the title screen's fan), to look at
+animation the way a player sees it:
     python tools/frame_strip.py OUT_DIR [--lang zh] [--colour-blind] [--reduce-motion]
-Each strip is one PNG: a row of frames taken every --every ms at normal speed."""
+                                        [--only NAME,NAME]
+Each strip is one PNG: a grid of frames taken every --every ms at normal speed (the screens
+that move slowly are taken further apart)."""
 
 from __future__ import annotations
 
@@ -23,7 +26,9 @@ def main() -> int:
     p.add_argument("--reduce-motion", action="store_true")
     p.add_argument("--every", type=int, default=60, help="ms between frames (default 60)")
     p.add_argument("--frames", type=int, default=8, help="frames per strip (default 8)")
+    p.add_argument("--only", default="", help="comma-separated strip names")
     args = p.parse_args()
+    only = {n for n in args.only.split(",") if n}
     if not 10 <= args.every <= 1000 or not 2 <= args.frames <= 40:
         p.error("--every must be 10..1000 and --frames 2..40")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -65,11 +70,17 @@ def main() -> int:
         app.step(16)
         return table
 
-    def strip(name: str, start) -> Path:
+    def strip(name: str, start, every: int | None = None) -> Path | None:
+        if only and name not in only:
+            return None
         shots = []
         start()
         for _ in range(args.frames):
-            app.step(args.every)
+            # Steps of at most 20 ms, as a real frame: a tween's start is not skipped over.
+            left = every or args.every
+            while left > 0:
+                app.step(min(20, left))
+                left -= 20
             shots.append(app.screen.copy())
         w, h = shots[0].get_size()
         scale, cols = 0.45, 4  # a grid reads better than one long row
@@ -109,6 +120,28 @@ def main() -> int:
     app.running = True
     app.push(MenuScene(app))
     strip("deal", lambda: app.push(TableScene(app, match)))
+
+    # The end screens and the title screen.
+    from game.app.scenes.match_end import MatchEndScene
+    from game.app.scenes.round_end import RoundEndScene
+
+    def score_screen() -> TableScene:
+        t = table_at(["r7", "+4 W g9 bS r9 b8 y3", "y7 rR b3 g+2", "b5 g6"])
+        t.match.state.uno_called[0] = True
+        t.act(Action(Kind.PLAY, 0, (t.match.state.hands[0][0],)))
+        for _ in range(600):
+            if isinstance(app.top, RoundEndScene):
+                break
+            app.step(20)
+        return t
+
+    t = score_screen()
+    strip("score_count", lambda: setattr(app.top, "clock", 0.0), every=args.every * 4)
+    strip("podium", lambda: app.replace(MatchEndScene(app, t)), every=args.every * 5)
+    while app.stack:
+        app.pop()
+    app.running = True
+    strip("menu_fan", lambda: app.push(MenuScene(app)), every=args.every * 8)
     app.close()
     return 0
 

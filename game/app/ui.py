@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,7 +11,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIScrollingContainer
 
-from game.app import fonts, style
+from game.app import fonts, i18n, style
 from game.app.i18n import key, tr
 
 if TYPE_CHECKING:
@@ -123,13 +124,25 @@ def draw_button_icons(surface: pygame.Surface, elements: list, app: App) -> None
 
 def text(app: App, role: style.Role, content: str, colour: tuple[int, int, int] | None = None,
          max_width: int | None = None, *, bold: bool | None = None) -> pygame.Surface:
-    """`content` in a step of the type scale (shrunk to `max_width` if given)."""
-    size = app.px(role)
+    """`content` in a step of the type scale (shrunk to `max_width` if given). The surface
+    is shared (cached): blit it, copy it before changing it."""
     weight = role.bold if bold is None else bold
     colour = colour if colour is not None else app.palette.text
+    return _text(content, app.px(role), tuple(colour), max_width, weight, i18n.language())
+
+
+@lru_cache(maxsize=512)
+def _text(content: str, size: int, colour: tuple[int, ...], max_width: int | None,
+          bold: bool, lang: str) -> pygame.Surface:
+    del lang  # part of the key: the same words in another language's face
+    rgb = (colour[0], colour[1], colour[2])
     if max_width is not None:
-        return fonts.fit(content, size, max_width, colour, weight)
-    return fonts.render(content, size, colour, weight)
+        return fonts.fit(content, size, max_width, rgb, bold)
+    return fonts.render(content, size, rgb, bold)
+
+
+def clear_text_cache() -> None:
+    _text.cache_clear()
 
 
 def text_size(app: App, text: str, object_id: str | None = None,

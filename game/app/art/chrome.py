@@ -236,8 +236,10 @@ def clear_caches() -> None:
     _panel_body.cache_clear()
     icon.cache_clear()
     logo.cache_clear()
+    from game.app import ui
     from game.app.art import avatars, felt, table
 
+    ui.clear_text_cache()
     avatars.clear_cache()
     felt.clear_cache()
     table.clear_caches()

@@ -20,7 +20,7 @@ _DRIFT = ((BLUE, 3), (GREEN, 9), (YELLOW, 5), (RED, REVERSE), (WILD, WILD_RANK),
           (GREEN, 1), (YELLOW, DRAW_TWO), (RED, 8), (BLUE, 6), (GREEN, SKIP), (YELLOW, 2))
 SWAY_DEG = 2.5
 SWAY_S = 7.0  # one slow breath of the fan
-_STEP = 0.5  # degrees between cached angles
+_STEP = 2.0  # degrees between cached angles of the drifting cards (small, slow, far)
 
 
 class TitleCards:
@@ -39,8 +39,8 @@ class TitleCards:
                           rng.uniform(-30, 30), rng.uniform(0, math.tau)) for i in range(12)]
 
     def _image(self, card: tuple[int, int], width: int, angle: float, shade: int,
-               shadow: bool = False) -> pygame.Surface:
-        q = round(angle / _STEP) * _STEP
+               shadow: bool = False, step: float = _STEP) -> pygame.Surface:
+        q = round(angle / step) * step
         key = (card, width, q, shade, shadow)
         img = self._cache.get(key)
         if img is None:
@@ -80,13 +80,15 @@ class TitleCards:
             span = w + 3 * width
             x = (fx * span + t * speed) % span - 1.5 * width
             y = fy * h + math.sin(t * 0.4 + phase) * width * 0.15
-            angle = base + (0 if still else 10 * math.sin(t * 0.12 + phase))
+            angle = base + (0 if still else 8 * math.sin(t * 0.12 + phase))
             img = self._image(card, width, angle, 170 if layer == 0 else 130)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def fan_layout(self, centre: tuple[int, int], card_w: int, t_ms: float, still: bool
                    ) -> list[tuple[tuple[int, int], int, float, tuple[int, int]]]:
-        """(card, width, angle, centre) of each card of the fan, back to front."""
+        """(card, width, angle, centre) of each card of the fan, back to front. The fan sways
+        by its cards sliding along its arc, each keeping its own angle: rotating them every
+        frame would cost more than the whole rest of the screen."""
         t = 0.0 if still else t_ms / 1000.0
         sway = SWAY_DEG * math.sin(math.tau * t / SWAY_S)
         n = len(FAN_CARDS)
@@ -94,11 +96,12 @@ class TitleCards:
         pivot = (centre[0], centre[1] + radius)
         out = []
         for i, card in enumerate(FAN_CARDS):
-            a = (i - (n - 1) / 2) * 14.0 + sway
+            base = (i - (n - 1) / 2) * 14.0
+            a = base + sway
             bob = 0.0 if still else math.sin(t * 0.9 + i * 0.7) * card_w * 0.03
             x = pivot[0] + math.sin(math.radians(a)) * radius
             y = pivot[1] - math.cos(math.radians(a)) * radius + bob
-            out.append((card, card_w, -a, (round(x), round(y))))
+            out.append((card, card_w, -base, (round(x), round(y))))
         return out
 
     def draw_fan(self, surface: pygame.Surface, centre: tuple[int, int], card_w: int,
@@ -106,7 +109,7 @@ class TitleCards:
         """The fan behind the logo, with a soft shadow; returns the area it covers."""
         covered = pygame.Rect(centre, (0, 0))
         for card, width, angle, pos in self.fan_layout(centre, card_w, t_ms, still):
-            img = self._image(card, width, angle, 0, shadow=True)
+            img = self._image(card, width, angle, 0, shadow=True, step=0.5)
             pad = 2 * max(2, width // 12)
             r = img.get_rect(topleft=(pos[0] - img.get_width() // 2,
                                       pos[1] - (img.get_height() - pad // 2) // 2))

@@ -281,6 +281,7 @@ class MatchEndScene(Scene):
                 if not self.still and i == shown - 1:
                     # The newest line slides in from the right and fades up.
                     k = min(1.0, (self._at(FACTS_AT) - i * FACT_GAP) / FACT_GAP)
+                    t = t.copy()  # text() surfaces are shared
                     t.set_alpha(round(255 * max(0.0, k)))
                     surface.blit(t, (box.x + g(2) + round((1 - k) * u(24)), y))
                 else:

@@ -33,17 +33,28 @@ class TitleCards:
         self.high_contrast = high_contrast
         self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self.max_images = max_images
+        # New images made per frame beyond what the first frame needs: the shadows and the
+        # drifting cards arrive over the first frames, so the menu shows at once.
+        self.per_frame = 1
+        self._made = 0
         rng = random.Random(seed)
         # (card, layer, x fraction, y fraction, base angle, spin phase)
         self.drifters = [(_DRIFT[i % len(_DRIFT)], i % 2, rng.random(), rng.uniform(0.1, 0.8),
                           rng.uniform(-30, 30), rng.uniform(0, math.tau)) for i in range(12)]
 
+    def next_frame(self) -> None:
+        self._made = 0
+
     def _image(self, card: tuple[int, int], width: int, angle: float, shade: int,
-               shadow: bool = False, step: float = _STEP) -> pygame.Surface:
+               shadow: bool = False, step: float = _STEP, optional: bool = False
+               ) -> pygame.Surface | None:
         q = round(angle / step) * step
         key = (card, width, q, shade, shadow)
         img = self._cache.get(key)
         if img is None:
+            if optional and self._made >= self.per_frame:
+                return None  # made on a later frame
+            self._made += optional
             face = self.art.face(card[0], card[1], width, colour_blind=self.colour_blind,
                                  high_contrast=self.high_contrast)
             img = pygame.transform.rotozoom(face, q, 1.0)
@@ -81,8 +92,9 @@ class TitleCards:
             x = (fx * span + t * speed) % span - 1.5 * width
             y = fy * h + math.sin(t * 0.4 + phase) * width * 0.15
             angle = base + (0 if still else 8 * math.sin(t * 0.12 + phase))
-            img = self._image(card, width, angle, 170 if layer == 0 else 130)
-            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+            img = self._image(card, width, angle, 170 if layer == 0 else 130, optional=True)
+            if img is not None:
+                surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def fan_layout(self, centre: tuple[int, int], card_w: int, t_ms: float, still: bool
                    ) -> list[tuple[tuple[int, int], int, float, tuple[int, int]]]:
@@ -109,10 +121,15 @@ class TitleCards:
         """The fan behind the logo, with a soft shadow; returns the area it covers."""
         covered = pygame.Rect(centre, (0, 0))
         for card, width, angle, pos in self.fan_layout(centre, card_w, t_ms, still):
-            img = self._image(card, width, angle, 0, shadow=True, step=0.5)
-            pad = 2 * max(2, width // 12)
-            r = img.get_rect(topleft=(pos[0] - img.get_width() // 2,
-                                      pos[1] - (img.get_height() - pad // 2) // 2))
-            surface.blit(img, r)
+            img = self._image(card, width, angle, 0, shadow=True, step=0.5, optional=True)
+            if img is None:  # its shadow comes on a later frame
+                img = self._image(card, width, angle, 0, step=0.5)
+                assert img is not None
+                r = surface.blit(img, img.get_rect(center=pos))
+            else:
+                pad = 2 * max(2, width // 12)
+                r = img.get_rect(topleft=(pos[0] - img.get_width() // 2,
+                                          pos[1] - (img.get_height() - pad // 2) // 2))
+                surface.blit(img, r)
             covered.union_ip(r)
         return covered

@@ -170,6 +170,7 @@ class MenuScene(Scene):
         u = self.app.u
         room = getattr(self, "logo_bottom", int(h * 0.36))
         cards = self.title_cards()
+        cards.next_frame()
         cards.draw_drift(surface, u(90), self.clock, self.still, bottom=room)
         self._draw_logo(surface, room)
 

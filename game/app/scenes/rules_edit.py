@@ -21,10 +21,10 @@ from game.app.ui import (
     button,
     draw_tick,
     drop_down,
-    felt,
     keep_visible,
     list_area,
     open_lists,
+    page,
 )
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
@@ -240,11 +240,9 @@ class RulesEditScene(Scene):
         return getattr(self.rules, name) != getattr(OFFICIAL, name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface, self.app)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("rules.title"), u(32), GOLD, bold=True)
-        surface.blit(t, (u(20), u(16)))
+        page(surface, self.app, tr("rules.title"), self.view.inflate(u(8), u(8)), left=True)
         lab = fonts.render(tr("rules.preset"), u(18), WHITE)
         surface.blit(lab, (u(20), self.preset_menu.rect.centery - lab.get_height() // 2))
         changed = sum(self.differs(n) for n in SPECS)

@@ -222,10 +222,10 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
                                                                            * factor))}},
         # A large choice among a few (the rules presets): its name at the top, a line drawn
         # below it by the scene; the chosen one filled like a primary button.
-        "#choice": {"font": _f(HEADING), "misc": {**button_misc, "text_vert_alignment": "top",
-                                                  "text_vert_alignment_padding": str(round(
-                                                      space(1.25) * factor))}},
-        "#choice_on": {"colours": primary, "font": _f(HEADING),
+        "#choice": {"font": _f(BODY.strong),
+                    "misc": {**button_misc, "text_vert_alignment": "top",
+                             "text_vert_alignment_padding": str(round(space(1.25) * factor))}},
+        "#choice_on": {"colours": primary, "font": _f(BODY.strong),
                        "misc": {**button_misc, "text_vert_alignment": "top",
                                 "text_vert_alignment_padding": str(round(space(1.25)
                                                                          * factor))}},

@@ -139,17 +139,18 @@ class NewGameScene(Scene):
         options_y = self.hint_y - g(1) - row_h
         choice_h = button_height(app, "#choice") + line + g(1.5)
         presets_y = options_y - g(1.5) - choice_h
-        self.rules_y = presets_y - g(0.5) - heading
+        self.rules_y = presets_y - g(0.25) - fonts.font(app.px(style.CAPTION),
+                                                         True).get_linesize()
         # The seats' cards: avatar and name above, kind with move and remove below.
         kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
-        pad = g(1.5)
-        card_w = max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad)
+        pad = g(1)
+        min_w = max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad)
         card_h = pad + row_h + gap + row_h + pad
-        area = pygame.Rect(left, top, width, max(card_h, self.rules_y - g(1.5) - top))
+        area = pygame.Rect(left, top, width, max(card_h, self.rules_y - g(0.75) - top))
         room = width
         for _ in range(2):  # once more, narrower, when the cards need a scroll bar
-            cols = max(1, min(5, (room + g(2)) // (card_w + g(2))))
+            cols = max(1, min(5, (room + g(2)) // (min_w + g(2))))
             card_w = min((room - (cols - 1) * g(2)) // cols, u(260))
             rows = -(-len(self.seats) // cols)
             content_h = rows * (card_h + g(2)) - g(2)
@@ -376,7 +377,7 @@ class NewGameScene(Scene):
         heading = style.HEADING
         t = text(app, heading, tr("new.seats", count=len(self.seats)), p.text)
         surface.blit(t, (g(3), self.seats_y))
-        t = text(app, heading, tr("new.rules"), p.text)
+        t = text(app, style.CAPTION.strong, tr("new.rules"), p.text_dim)
         surface.blit(t, (g(3), self.rules_y))
         self._draw_seats(surface)
         seed_label = text(app, style.BODY, tr("new.seed"), p.text,
@@ -434,7 +435,7 @@ class NewGameScene(Scene):
                          edge=p.gold_deep if human else p.panel_edge)
             entry = next((e for e, k in self.entries.items() if k == i), None)
             size = entry.rect.height if entry is not None else g(5)
-            at = (r.x + g(1.5), r.y + g(1.5))
+            at = (r.x + g(1), r.y + g(1))
             surface.blit(avatars.avatar(seat["name"] or "?", i, size, seat["kind"],
                                         app.settings.high_contrast), at)
             if not human:  # the tier as a dial of four pips

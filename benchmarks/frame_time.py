@@ -118,7 +118,7 @@ def effects_frame_times(frames: int) -> list[float]:
                 *[ev.CardDrawn((seat + 2) % 10, -1, "penalty") for _ in range(4)]])
             for other in range(1, 10):
                 table.player._banner("UNO!", other, 1500)
-            table.director.flourish(celebration(table, seat, seed=i))
+            table.director.flourish(celebration(table.stage, seat, seed=i))
         t0 = clock()
         app.step(16)
         times.append((clock() - t0) * 1000)

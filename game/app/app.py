@@ -7,12 +7,14 @@ import logging
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.app import i18n, style
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
+from game.app.router import Router
 from game.app.scene import Scene
 from saves.errors import SaveError
 from saves.settings import AnimationSpeed, Settings, load_settings, save_settings
@@ -55,6 +57,7 @@ class App:
         self.saves = SaveService(enabled=persist_settings)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
+        self.router = Router(self)
         self.running = True
         self.keyboard_mode = False  # focus highlights show once the keyboard is used
         self.fullscreen = False
@@ -95,6 +98,15 @@ class App:
         """Pop until a scene of this type is on top."""
         while self.stack and not isinstance(self.stack[-1], kind):
             self.pop()
+
+    def open(self, name: str, *args: object, replace: bool = False,
+             **kwargs: object) -> Scene:
+        """Open the scene called `name` (see router.py and scenes/routes.py)."""
+        return self.router.open(name, *args, replace=replace, **kwargs)
+
+    def back_to(self, name: str) -> None:
+        """Leave scenes until the one called `name` is on top."""
+        self.router.back_to(name)
 
     # -- settings ----------------------------------------------------------------------
     def apply_settings(self, settings: Settings) -> None:
@@ -143,7 +155,7 @@ class App:
         move, not how long the table waits: see table/effects.py.)"""
         return SPEED_FACTOR[self.settings.animation_speed]
 
-    def remember(self, **changes: object) -> None:
+    def remember(self, **changes: Any) -> None:
         self.apply_settings(replace(self.settings, **changes))
 
     # -- layout units ------------------------------------------------------------------
@@ -215,17 +227,11 @@ class App:
 
     def request_quit(self) -> None:
         """Closing the window: leave at once, unless a match in play could not be saved."""
-        from game.app.scenes.confirm import ConfirmQuitScene
-        from game.app.scenes.table import TableScene
-
         at_risk = False
         for scene in self.stack:
-            if isinstance(scene, TableScene) and not scene.demo and scene.match.live:
-                self.saves.last_error = ""
-                scene.autosave(force=True)
-                at_risk |= not self.saves.enabled or bool(self.saves.last_error)
-        if at_risk and not isinstance(self.top, ConfirmQuitScene):
-            self.push(ConfirmQuitScene(self))
+            at_risk |= scene.save_before_quit()
+        if at_risk and (self.top is None or self.top.name != "confirm_quit"):
+            self.open("confirm_quit")
         else:
             self.quit()
 

@@ -65,7 +65,7 @@ class FocusRing:
         usable = e is not None and self._usable(e)
         # A slider or drop-down takes Left/Right for its value (Up/Down still move focus);
         # the d-pad of a controller arrives as these same keys.
-        if usable and k in (pygame.K_LEFT, pygame.K_RIGHT) and self.adjust(
+        if e is not None and usable and k in (pygame.K_LEFT, pygame.K_RIGHT) and self.adjust(
                 e, 1 if k == pygame.K_RIGHT else -1):
             return True
         if k in (pygame.K_DOWN, pygame.K_RIGHT):

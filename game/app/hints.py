@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from ai.reasons import Reason
 from game.app.i18n import tr
-from game.app.table.match import MatchController
-from game.engine import Action
+from game.engine import Action, State
 from game.engine.cards import COLOUR_NAMES
+from saves.match import SeatInfo
 
 
 def translate_reason(reason: Reason, name_of: Callable[[int], str]) -> str:
@@ -27,7 +28,15 @@ def translate_reason(reason: Reason, name_of: Callable[[int], str]) -> str:
     return tr(f"hint.why.{reason.key}", **values)
 
 
-def hint_for(match: MatchController, seat: int) -> tuple[Action, str] | None:
+class HintedMatch(Protocol):
+    state: State
+    seats: list[SeatInfo]
+    version: int
+
+    def legal(self, seat: int) -> list[Action]: ...
+
+
+def hint_for(match: HintedMatch, seat: int) -> tuple[Action, str] | None:
     legal = match.legal(seat)
     if not legal:
         return None

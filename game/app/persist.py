@@ -10,11 +10,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ai import TIERS
 from game.app.i18n import tr
-from game.app.table.match import MatchController
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
@@ -43,6 +42,22 @@ from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.engine import Action, Rules, State
+
+
+class SavedMatch(Protocol):
+    """What saving reads of a match at the table (the table's MatchController)."""
+
+    rules: Rules
+    seats: list[SeatInfo]
+    seed: int
+    log: list[Action]
+    state: State
+    created: str | None
+    match_id: str | None
+
+    @property
+    def humans(self) -> list[int]: ...
 
 log = logging.getLogger("uno.app.saves")
 
@@ -128,7 +143,7 @@ class SaveService:
         # Matches started as a daily deal (match id -> date), to file their result.
         self.daily_matches: dict[str, str] = {}
 
-    def record_of(self, match: MatchController) -> MatchRecord:
+    def record_of(self, match: SavedMatch) -> MatchRecord:
         record = MatchRecord.new(match.rules, match.seats, match.seed)
         if match.created is None:
             match.created = record.created
@@ -137,7 +152,7 @@ class SaveService:
         return replace(record, actions=tuple(match.log), created=match.created,
                        match_id=match.match_id)
 
-    def autosave(self, match: MatchController) -> None:
+    def autosave(self, match: SavedMatch) -> None:
         """Save the match in its own autosave; other matches' autosaves are untouched."""
         if not self.enabled:
             return
@@ -152,7 +167,7 @@ class SaveService:
             self.last_error = str(exc)
             log.warning("could not autosave: %s", exc)
 
-    def save(self, match: MatchController, slot: str) -> SlotInfo | None:
+    def save(self, match: SavedMatch, slot: str) -> SlotInfo | None:
         if not self.enabled:
             return None
         try:
@@ -162,7 +177,7 @@ class SaveService:
             log.warning("could not save %s: %s", slot, exc)
             return None
 
-    def save_as(self, match: MatchController) -> SlotInfo | None:
+    def save_as(self, match: SavedMatch) -> SlotInfo | None:
         return self.save(match, datetime.now().strftime("match-%Y%m%d-%H%M%S"))
 
     def latest(self) -> SlotInfo | None:
@@ -176,9 +191,9 @@ class SaveService:
             return None
 
     def any(self) -> bool:
-        return self.enabled and bool(self.list())
+        return self.enabled and bool(self.entries())
 
-    def list(self) -> list[SaveEntry]:
+    def entries(self) -> list[SaveEntry]:
         """Every match in progress (newest first), then every named save (newest first)."""
         if not self.enabled:
             return []
@@ -202,13 +217,10 @@ class SaveService:
     def open(self, app: App, slot: str, *, auto: bool = False) -> bool:
         """Load a match in progress (auto) or a named save and sit down at its table; a bad
         file is reported, not fatal."""
-        from game.app.scenes.message import MessageScene
-        from game.app.scenes.table import TableScene
-
         try:
             loaded = load_autosave(slot) if auto else load_match(slot)
         except (SaveError, OSError, ValueError) as exc:
-            app.push(MessageScene(app, tr("saves.load_failed"), explain_save_error(exc)))
+            app.open("message", tr("saves.load_failed"), explain_save_error(exc))
             return False
         r = loaded.record
         seats, replaced = self._known_seats(r.seats)
@@ -218,11 +230,10 @@ class SaveService:
             # This match's own autosave is further on (or elsewhere): playing on from the
             # named save is a new branch and must not overwrite it.
             match_id = new_match_id()
-        match = MatchController(r.rules, seats, r.seed, log=list(r.actions),
-                                created=r.created, match_id=match_id)
-        app.push(TableScene(app, match))
+        app.open("match", r.rules, seats, r.seed, log=r.actions, created=r.created,
+                 match_id=match_id)
         for title, text in self._load_messages(loaded, replaced):
-            app.push(MessageScene(app, title, text))
+            app.open("message", title, text)
         return True
 
     @staticmethod
@@ -267,7 +278,7 @@ class SaveService:
             self._stats = load_stats() if self.enabled else Stats()
         return self._stats
 
-    def round_finished(self, match: MatchController, ended: RoundEnded) -> None:
+    def round_finished(self, match: SavedMatch, ended: RoundEnded) -> None:
         if not self.enabled:
             return
         self.keep_round(match, ended)
@@ -288,7 +299,7 @@ class SaveService:
         self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
 
     # -- round history (Replays) -----------------------------------------------------
-    def keep_round(self, match: MatchController, ended: RoundEnded) -> None:
+    def keep_round(self, match: SavedMatch, ended: RoundEnded) -> None:
         """Add the round that just ended to the replay history; a failure is only logged."""
         try:
             points = sum(ended.points) - ended.points[ended.winner]
@@ -301,7 +312,7 @@ class SaveService:
         """The kept rounds, newest first (empty when saving is off or the file is bad)."""
         return load_history() if self.enabled else []
 
-    def match_finished(self, match: MatchController) -> None:
+    def match_finished(self, match: SavedMatch) -> None:
         if not self.enabled:
             return
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]

@@ -256,8 +256,8 @@ class Reviewer:
         if info.is_ai:
             found, _ = opinion(info.tier or "normal", seat, view, seen, legal, seed,
                                self.budget_ms)
-            opinions = (found,) if found is not None else ()
-            return MoveReview(index, seat, action, False, opinions)
+            mine: tuple[Opinion, ...] = (found,) if found is not None else ()
+            return MoveReview(index, seat, action, False, mine)
         opinions, before, after = review_human_move(seat, view, seen, legal, action, seed,
                                                     self.budget_ms)
         return MoveReview(index, seat, action, True, opinions, before, after)

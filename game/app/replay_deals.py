@@ -3,13 +3,14 @@ daily deal (same seed and rules for everyone on a date; its result kept in stati
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.i18n import tr
-from game.app.table.match import MatchController
-from game.engine import IllegalAction
+from game.engine import IllegalAction, Rules
 from saves.dealcode import SEAT_KINDS, Deal, daily_deal, encode
+from saves.history import RoundRecord
 from saves.match import SeatInfo, new_match_id
 
 if TYPE_CHECKING:
@@ -18,15 +19,27 @@ if TYPE_CHECKING:
 AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
 
 
-def code_of(rules, seats, seed: int) -> str:
+class DealtMatch(Protocol):
+    rules: Rules
+    seats: list[SeatInfo]
+    seed: int
+
+
+def code_of(rules: Rules, seats: Sequence[SeatInfo], seed: int) -> str:
     """The deal code of a match: its rules, who sits where (human or tier) and its seed."""
     kinds = tuple("human" if not s.is_ai else s.tier if s.tier in SEAT_KINDS else "normal"
                   for s in seats)
     return encode(Deal(rules, kinds, seed))
 
 
-def match_code(match: MatchController) -> str:
+def match_code(match: DealtMatch) -> str:
+    """The deal code of a match (or of a recorded round's match)."""
     return code_of(match.rules, match.seats, match.seed)
+
+
+def record_code(record: RoundRecord) -> str:
+    """The deal code of the match a kept round came from."""
+    return code_of(record.rules, record.seats, record.seed)
 
 
 def seats_for(deal: Deal) -> list[SeatInfo]:
@@ -48,22 +61,15 @@ def start_deal(app: App, deal: Deal, *, daily: date | None = None,
                replace: bool = False) -> bool:
     """Sit down at the deal's table (replacing the top scene when `replace`). A daily deal's
     result goes into the statistics when its round ends."""
-    from game.app.scenes.message import MessageScene
-    from game.app.scenes.table import TableScene
-
+    match_id = new_match_id() if daily is not None else None
     try:
-        match = MatchController(deal.rules, seats_for(deal), deal.seed)
+        app.open("match", deal.rules, seats_for(deal), deal.seed, match_id=match_id,
+                 replace=replace)
     except IllegalAction as exc:
-        app.push(MessageScene(app, tr("code.cannot_start"), str(exc)))
+        app.open("message", tr("code.cannot_start"), str(exc))
         return False
-    if daily is not None:
-        match.match_id = new_match_id()
-        app.saves.daily_matches[match.match_id] = daily.isoformat()
-    table = TableScene(app, match)
-    if replace:
-        app.replace(table)
-    else:
-        app.push(table)
+    if daily is not None and match_id is not None:
+        app.saves.daily_matches[match_id] = daily.isoformat()
     return True
 
 

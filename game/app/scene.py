@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIButton
 
 from game.app.focus import FocusRing
 from game.app.i18n import tr
@@ -32,7 +33,7 @@ class Scene:
         self.app = app
         self.elements: list[pygame_gui.core.UIElement] = []
         self.focus = FocusRing(app)
-        self.back_b: pygame_gui.core.UIElement | None = None
+        self.back_b: UIButton | None = None
 
     # -- lifecycle -----------------------------------------------------------------
     def enter(self) -> None:
@@ -40,6 +41,11 @@ class Scene:
 
     def exit(self) -> None:
         self.clear_ui()
+
+    def save_before_quit(self) -> bool:
+        """The window is closing: save what this scene holds; True if it could not be
+        saved (the player is then asked before anything is lost)."""
+        return False
 
     def pause(self) -> None:
         """Another scene was pushed on top: hide our widgets so they take no input."""

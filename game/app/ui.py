@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -257,7 +258,7 @@ def reveal(element: pygame_gui.core.UIElement) -> None:
     """Scroll the list holding `element` (if any) so that it is fully on screen."""
     box = _SCROLLED.get(element)
     bar = box.vert_scroll_bar if box is not None else None
-    if bar is None or not box.alive():
+    if box is None or bar is None or not box.alive():
         return
     view = box._view_container.get_rect()  # the visible window onto the list
     content = box.scrollable_container.get_rect()
@@ -348,7 +349,7 @@ def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(veil, (0, 0))
 
 
-def drop_down(scene: Scene, options: list[tuple[str, str]], start: tuple[str, str],
+def drop_down(scene: Scene, options: Sequence[str | tuple[str, str]], start: tuple[str, str],
               rect: pygame.Rect, box: UIScrollingContainer | None) -> UIDropDownMenu:
     """A drop-down whose list opens where there is room: downwards, or upwards when it sits
     low in the window; never past the window's edge (a long list scrolls instead). The
@@ -361,7 +362,7 @@ def drop_down(scene: Scene, options: list[tuple[str, str]], start: tuple[str, st
     needed = item * len(options) + 8  # and the list's border
     below, above = h - bottom - app.u(8), top - app.u(8)
     up = needed > below and above > below
-    menu = UIDropDownMenu(options, start, rect, app.ui, container=box,
+    menu = UIDropDownMenu(list(options), start, rect, app.ui, container=box,
                           object_id="#drop_up" if up else None,
                           expansion_height_limit=max(item * 2, min(needed,
                                                                    above if up else below)))

@@ -54,7 +54,7 @@ def keyboard_turn(app: App, table: TableScene, rng: random.Random) -> None:
     if isinstance(top, ChoiceOverlay):
         key(app, pygame.K_1 + rng.randrange(len(top.choices)))
         return
-    if top is not table or not table._human_turn() or table.director.busy:
+    if top is not table or not table.human_turn() or table.director.busy:
         frames(app, 1, 50)
         return
     playable = table.playable_cards()
@@ -78,7 +78,7 @@ def mouse_turn(app: App, table: TableScene, rng: random.Random) -> None:
         if top.rects:
             click(app, rng.choice(top.rects).center)
         return
-    if top is not table or not table._human_turn() or table.director.busy:
+    if top is not table or not table.human_turn() or table.director.busy:
         frames(app, 1, 50)
         return
     playable = table.playable_cards()

@@ -64,3 +64,47 @@ def test_every_tier_plays_a_round_at_the_table(app) -> None:
         app.step(50)
     assert isinstance(app.top, RoundEndScene)
     assert {a.seat for a in table.match.log if a.seat >= 0} == {0, 1, 2, 3}
+
+
+def test_an_animation_error_never_makes_an_ai_move_twice(app, monkeypatch, caplog) -> None:
+    """Only the engine's verdict on an AI's action is guarded: an animation that raises is
+    logged and the table re-syncs, and no fallback move is made for the AI (#25.13)."""
+    from game.app.table.effects import EventPlayer
+    from game.engine import OFFICIAL, Kind
+    from game.engine import events as ev
+    from tests.app.helpers import seats
+    from tests.engine.helpers import make
+
+    # The AI cannot play, draws a card it could play, and so still has a decision to make.
+    state, _ = make(OFFICIAL, hands=["r1 r2", "g1 g2"], current=1, stock="r9")
+    table = open_table(app, OFFICIAL, seats(1, tier="normal"), state=state)
+    real_play = EventPlayer.play
+
+    def broken(player: EventPlayer, events: list[ev.Event], *args: Any, **kw: Any) -> None:
+        if any(isinstance(e, ev.CardDrawn) for e in events):
+            raise RuntimeError("a broken animation")
+        real_play(player, events, *args, **kw)
+
+    monkeypatch.setattr(EventPlayer, "play", broken)
+    applied: list[tuple[int, Any]] = []  # (frame, action)
+    real_apply = table.match.apply
+    frame = [0]
+
+    def counting(action: Any) -> Any:
+        applied.append((frame[0], action))
+        return real_apply(action)
+
+    monkeypatch.setattr(table.match, "apply", counting)
+    for i in range(600):
+        frame[0] = i
+        app.step(50)
+        if any(a.kind == Kind.DRAW for _, a in applied):
+            break
+    draws = [(f, a) for f, a in applied if a.seat == 1 and a.kind == Kind.DRAW]
+    assert draws, "the AI never drew"
+    drew_at, draw = draws[0]
+    assert [a for f, a in applied if f == drew_at] == [draw], "a second move was made for it"
+    assert "a broken animation" in caplog.text
+    app.step(50)
+    s = table.match.state
+    assert table.model.counts == [len(h) for h in s.hands]  # re-synced from the view

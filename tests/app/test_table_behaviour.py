@@ -25,7 +25,7 @@ def _ai_to_act(app: App, table, limit: int = 2000) -> None:
         top = app.top
         if top is not table:  # a prompt for the human: take its first option
             key(app, pygame.K_1)
-        elif table._human_turn():
+        elif table.human_turn():
             key(app, pygame.K_d)
         else:
             frames(app, 1, 50)
@@ -123,7 +123,7 @@ def test_nothing_playable_dims_every_card(app) -> None:
     from game.engine import OFFICIAL
 
     table, s, c = _table_at(app, OFFICIAL, ["g1 g2 b7", "y1 y2"])
-    assert table._human_turn()
+    assert table.human_turn()
     assert table.shown_dimmed == set(s.hands[0])
 
 
@@ -234,9 +234,9 @@ def test_readme_bindings_screen_and_help_agree(app) -> None:
     # Every binding does what it says at the table: none is listed but ignored.
     import inspect
 
-    from game.app.scenes.table import TableScene
+    from game.app.table.input import TableInput
 
-    src = inspect.getsource(TableScene.on_key) + inspect.getsource(App.dispatch)
+    src = inspect.getsource(TableInput.key) + inspect.getsource(App.dispatch)
     for name in DEFAULT_KEY_BINDINGS:
         assert f'"{name}"' in src, f"binding {name} is not used"
 
@@ -286,8 +286,8 @@ def test_hot_seat_keeps_one_orientation_and_marks_whose_hand_shows(app) -> None:
 
 
 def test_handover_recap_names_plays_draws_and_skips(app) -> None:
-    from game.app.table.effects import card_word
     from game.app.table.recap import recap
+    from game.app.table.wording import card_word
     from game.engine import events as ev
     from tests.engine.helpers import Cards
 

@@ -38,8 +38,8 @@ def test_you_win_the_round(app) -> None:
     table = open_table(app, OFFICIAL, seats(1), state=state)
     said: list[str] = []
     table.player._banner = lambda text, *a, **k: said.append(text)
-    table.player._RoundEnded(ev.RoundEnded(0, -1, (0, 3), ((), ()), (3, 0)))
-    table.player._RoundEnded(ev.RoundEnded(1, -1, (3, 0), ((), ()), (0, 3)))
+    table.player.round_ended(ev.RoundEnded(0, -1, (0, 3), ((), ()), (3, 0)))
+    table.player.round_ended(ev.RoundEnded(1, -1, (3, 0), ((), ()), (0, 3)))
     assert said == ["You win the round!", "AI1 wins the round!"]
 
 

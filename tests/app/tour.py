@@ -100,7 +100,7 @@ def tour(app: App) -> Iterator[str]:
     table = TableScene(app, match)
     app.push(table)
     for _ in range(4000):  # until it is the human's turn again after at least 4 actions
-        if match.version > 4 and table._human_turn() and not table.director.busy \
+        if match.version > 4 and table.human_turn() and not table.director.busy \
                 and app.top is table:
             break
         app.step(50)

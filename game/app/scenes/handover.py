@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.app import fonts
 from game.app.i18n import tr
@@ -15,13 +16,13 @@ from game.app.table.recap import recap
 from game.app.ui import GOLD, WHITE, button, felt
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import HandingOver
 
 
 class HandoverScene(Scene):
     name = "handover"
 
-    def __init__(self, app, table: TableScene, seat: int, *,
+    def __init__(self, app, table: HandingOver, seat: int, *,
                  then: Callable[[], object] | None = None, purpose: str = "turn") -> None:
         super().__init__(app)
         self.table = table
@@ -53,7 +54,7 @@ class HandoverScene(Scene):
         if self.purpose == "jump":
             back = pygame.Rect(0, 0, u(240), u(44))
             back.midtop = (w // 2, rect.bottom + u(14))
-            self.back = button(self, "handover.cancel", back)
+            self.back: UIButton | None = button(self, "handover.cancel", back)
         else:
             self.back = None
 

@@ -55,9 +55,7 @@ class RulesScene(Scene):
 
     def on_button(self, element) -> None:
         if element is self.try_b:
-            from game.app.tutorial.scene import TryItScene
-
-            self.app.push(TryItScene(self.app))
+            self.app.open("try_it")
 
     def draw(self, surface: pygame.Surface) -> None:
         key = "help.title_match" if self.in_match else "help.title"

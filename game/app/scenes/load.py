@@ -10,7 +10,8 @@ from game.app.i18n import tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scenes.paged import PagedScene
 from game.app.ui import WHITE, button, page, row_card
-from saves.match import AUTOSAVE, summary_of
+from saves.match import summary_of
+from saves.slots import AUTOSAVE
 
 
 class LoadScene(PagedScene):
@@ -27,7 +28,7 @@ class LoadScene(PagedScene):
         w, h = self.app.size
         u = self.app.u
         top, row_h, per_page = self._rows()
-        self.slots: list[SaveEntry] = self.paginate(self.app.saves.list(), per_page)
+        self.slots: list[SaveEntry] = self.paginate(self.app.saves.entries(), per_page)
         self.load_buttons: dict[object, SaveEntry] = {}
         self.delete_buttons: dict[object, SaveEntry] = {}
         for i, entry in enumerate(self.slots):

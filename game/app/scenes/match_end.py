@@ -18,7 +18,7 @@ from game.app.table.facts import match_facts
 from game.app.ui import button, button_height, button_width, felt, text
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 # When each step of the podium rises (ms, normal speed): third, second, then the winner.
 RISE_AT = {2: 300.0, 1: 700.0, 0: 1100.0}
@@ -40,7 +40,7 @@ def _overshoot(t: float) -> float:
 class MatchEndScene(Scene):
     name = "match_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         app.saves.match_finished(table.match)
@@ -70,27 +70,19 @@ class MatchEndScene(Scene):
         self.focus.focus_on(self.rematch_b)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.menu import MenuScene
-        from game.app.scenes.new_game import NewGameScene
-
         if element is self.rematch_b:
             self.rematch()
         elif element is self.again_b:
-            self.app.pop_to(MenuScene)
-            self.app.push(NewGameScene(self.app))
+            self.app.back_to("menu")
+            self.app.open("new_game")
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
 
     def rematch(self) -> None:
         """The same players and rules again, a new deal."""
-        from game.app.scenes.menu import MenuScene
-        from game.app.scenes.table import TableScene
-        from game.app.table.match import MatchController
-
         m = self.table.match
-        match = MatchController(m.rules, list(m.seats), random.randrange(1, 10**9))
-        self.app.pop_to(MenuScene)
-        self.app.push(TableScene(self.app, match))
+        self.app.back_to("menu")
+        self.app.open("match", m.rules, list(m.seats), random.randrange(1, 10**9))
 
     def standings(self) -> list[int]:
         """Seats from first to last (fewest points first under penalty points)."""

@@ -96,39 +96,23 @@ class MenuScene(Scene):
         return lines + app.gap(3)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.help import RulesScene
-        from game.app.scenes.load import LoadScene
-        from game.app.scenes.new_game import NewGameScene, quick_match
-        from game.app.scenes.settings import SettingsScene
-        from game.app.scenes.stats import StatsScene
-
         b = self.buttons
-        if element is b["play"]:
-            quick_match(self.app)
-        elif element is b["new"]:
-            self.app.push(NewGameScene(self.app))
-        elif element is b["continue"]:
+        # The buttons that open a scene, by the scene's name (see scenes/routes.py).
+        opens = {"play": "quick_match", "new": "new_game", "load": "load",
+                 "replays": "replays", "settings": "settings", "stats": "stats",
+                 "learn": "lessons"}
+        for button_name, scene in opens.items():
+            if element is b[button_name]:
+                self.app.open(scene)
+                return
+        if element is b["continue"]:
             self.app.saves.resume_latest(self.app)
-        elif element is b["load"]:
-            self.app.push(LoadScene(self.app))
-        elif element is b["replays"]:
-            from game.app.scenes.replays import ReplaysScene
-
-            self.app.push(ReplaysScene(self.app))
         elif element is b["daily"]:
             from game.app.replay_deals import start_daily
 
             start_daily(self.app)
-        elif element is b["settings"]:
-            self.app.push(SettingsScene(self.app))
-        elif element is b["stats"]:
-            self.app.push(StatsScene(self.app))
         elif element is b["rules"]:
-            self.app.push(RulesScene(self.app, None))
-        elif element is b["learn"]:
-            from game.app.tutorial.scene import LessonsScene
-
-            self.app.push(LessonsScene(self.app))
+            self.app.open("rules", None)
         elif element is b["quit"]:
             self.app.quit()
 
@@ -145,12 +129,9 @@ class MenuScene(Scene):
     def _tell_file_problems(self) -> None:
         """Settings or statistics that could not be used (and were replaced by defaults) are
         told once, over the menu, in the player's language."""
-        from game.app.scenes.message import MessageScene
-
         problems = self.app.saves.file_problems()
         if problems:
-            self.app.push(MessageScene(self.app, tr("menu.file_problems"),
-                                       "\n\n".join(problems)))
+            self.app.open("message", tr("menu.file_problems"), "\n\n".join(problems))
 
     # -- drawing ---------------------------------------------------------------------------
     @property

@@ -15,7 +15,6 @@ from game.app.art import avatars, chrome
 from game.app.i18n import tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
-from game.app.table.match import MatchController
 from game.app.ui import (
     SCROLLBAR_W,
     button,
@@ -68,14 +67,12 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def quick_match(app) -> bool:
-    """The menu's Play: a new match with the seats and rules last started (the defaults the
-    first time), a fresh seed. Falls back to the New game screen if they cannot start."""
+def quick_match(app) -> Scene:
+    """The menu's Play (the router's "quick_match"): the table of a new match with the seats
+    and rules last started (the defaults the first time) and a fresh seed; the New game
+    screen, saying why, if they cannot start."""
     setup = NewGameScene(app)
-    if setup.launch(over_menu=True):
-        return True
-    app.push(setup)
-    return False
+    return setup.prepare() or setup
 
 
 def default_seats() -> list[dict[str, str]]:
@@ -275,18 +272,14 @@ class NewGameScene(Scene):
             name = self.preset_buttons[element]
             self.rules = PRESETS[name].with_options(target_score=self.rules.target_score)
         elif element is self.edit_b:
-            from game.app.scenes.rules_edit import RulesEditScene
-
-            self.app.push(RulesEditScene(self.app, self))
+            self.app.open("rules_edit", self)
             return
         elif element is self.target_b:
             t = self.rules.target_score
             i = TARGETS.index(t) if t in TARGETS else TARGETS.index(500)
             self.rules = self.rules.with_options(target_score=TARGETS[(i + step) % len(TARGETS)])
         elif element is self.code_b:
-            from game.app.scenes.replays import CodeScene
-
-            self.app.push(CodeScene(self.app))
+            self.app.open("deal_code")
             return
         elif element is self.start_b:
             self.start()
@@ -338,35 +331,31 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         self._collect_names()
-        self.launch()
+        table = self.prepare()
+        if table is not None:
+            self.app.replace(table)
 
-    def launch(self, *, over_menu: bool = False) -> bool:
-        """Start the match set up here (from the menu's Play: pushed over the menu).
-        False, with the reason in `self.error`, when it cannot start."""
+    def prepare(self) -> Scene | None:
+        """The table of the match set up here (settings remembered for the next time), or
+        None with the reason in `self.error` when it cannot start."""
         names = [s["name"] for s in self.seats]
         if any(not n for n in names):
             self.error = tr("new.error_name")
-            return False
+            return None
         if len(set(names)) != len(names):
             self.error = tr("new.error_duplicate")
-            return False
+            return None
         seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
         seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
                  else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
         try:
-            match = MatchController(self.rules, seats, seed)
+            table = self.app.router.make("match", self.rules, seats, seed)
         except IllegalAction as exc:
             self.error = str(exc)
-            return False
+            return None
         self.app.remember(last_seats=tuple(dict(s) for s in self.seats),
                           last_rules=self.rules.to_dict())
-        from game.app.scenes.table import TableScene
-
-        if over_menu:
-            self.app.push(TableScene(self.app, match))
-        else:
-            self.app.replace(TableScene(self.app, match))
-        return True
+        return table
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -398,14 +387,16 @@ class NewGameScene(Scene):
             surface.blit(text(app, style.CAPTION, line, colour, w - g(6)), (g(3), y))
         if self.other_match:
             # Between Back and Start, where nothing else is drawn: two lines at most.
-            left = self.back_b.rect.right + g(2)
+            back = self.back_b
+            assert back is not None  # made in build(), before anything is drawn
+            left = back.rect.right + g(2)
             room = max(g(5), self.start_b.rect.left - g(2) - left)
             size = app.px(style.CAPTION)
             lines = wrap(self.other_match, size, room)
             while len(lines) > 2 and size > 9:
                 size -= 1
                 lines = wrap(self.other_match, size, room)
-            y = self.back_b.rect.centery - len(lines) * (size + g(0.25)) // 2
+            y = back.rect.centery - len(lines) * (size + g(0.25)) // 2
             for line in lines:
                 surface.blit(fonts.render(line, size, p.gold), (left, y))
                 y += size + g(0.25)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.app.scene import Scene
 from game.app.ui import button
@@ -20,7 +21,8 @@ class PagedScene(Scene):
         super().__init__(app)
         self.page = 0
         self.pages = 1
-        self.prev_b = self.next_b = None
+        self.prev_b: UIButton | None = None
+        self.next_b: UIButton | None = None
 
     def rows_per_page(self, top: int, row_h: int) -> int:
         """How many rows of `row_h` fit between `top` and the bottom buttons."""
@@ -38,13 +40,14 @@ class PagedScene(Scene):
         h = self.app.size[1]
         self.prev_b = self.next_b = None
         if self.pages > 1:
-            self.prev_b = button(self, "load.prev", pygame.Rect(u(40), h - u(70), u(160), u(50)))
-            self.next_b = button(self, "load.next", pygame.Rect(u(210), h - u(70), u(160),
-                                                                u(50)))
+            self.prev_b = prev_b = button(self, "load.prev",
+                                          pygame.Rect(u(40), h - u(70), u(160), u(50)))
+            self.next_b = next_b = button(self, "load.next", pygame.Rect(u(210), h - u(70),
+                                                                         u(160), u(50)))
             if self.page == 0:
-                self.prev_b.disable()
+                prev_b.disable()
             if self.page == self.pages - 1:
-                self.next_b.disable()
+                next_b.disable()
 
     def turn_page(self, step: int) -> None:
         page = max(0, min(self.pages - 1, self.page + step))

@@ -12,14 +12,14 @@ from game.app.scene import Scene
 from game.app.ui import column, dialog
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Paused
 
 
 class PauseScene(Scene):
     transparent = True
     name = "pause"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Paused) -> None:
         super().__init__(app)
         self.table = table
 
@@ -33,27 +33,21 @@ class PauseScene(Scene):
             centre_x=w // 2, top=int(h * 0.34), width=u(320), height=u(50), gap=u(10))
 
     def on_button(self, element) -> None:
-        from game.app.scenes.help import RulesScene
-        from game.app.scenes.menu import MenuScene
-        from game.app.scenes.settings import SettingsScene
-
         if element is self.resume_b:
             self.app.pop()
         elif element is self.save_b:
-            from game.app.scenes.message import MessageScene
-
             info = self.app.saves.save_as(self.table.match)
             if info is None:
-                self.app.push(MessageScene(self.app, tr("saves.save_failed"),
-                                           self.app.saves.last_error))  # already explained
+                self.app.open("message", tr("saves.save_failed"),
+                              self.app.saves.last_error)  # already explained
             else:
-                self.app.push(MessageScene(self.app, tr("saves.saved"), info.name))
+                self.app.open("message", tr("saves.saved"), info.name)
         elif element is self.rules_b:
-            self.app.push(RulesScene(self.app, self.table.match.rules))
+            self.app.open("rules", self.table.match.rules)
         elif element is self.settings_b:
-            self.app.push(SettingsScene(self.app))
+            self.app.open("settings")
         elif element is self.leave_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

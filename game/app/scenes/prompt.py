@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,14 +15,14 @@ from game.app.art import colour_rgb, draw_colour_shape
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table import render
-from game.app.table.effects import card_word
 from game.app.table.render import wrap
+from game.app.table.wording import card_word
 from game.app.ui import GOLD, WHITE
 from game.engine import Action, Kind
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Prompting
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +38,7 @@ class ChoiceOverlay(Scene):
     runs_below = True
     name = "prompt"
 
-    def __init__(self, app, table: TableScene | None, title: str, choices: list[Choice],
+    def __init__(self, app, table: Prompting | None, title: str, choices: list[Choice],
                  *, cancellable: bool = True, subtitle: str = "",
                  subtitle_colour: int = -1) -> None:
         super().__init__(app)
@@ -64,6 +65,8 @@ class ChoiceOverlay(Scene):
             self.app.pop()
 
     def _press_uno(self) -> None:
+        if self.table is None:
+            return
         self.table.press_uno()
         self.version = self.table.match.version  # our own call does not void the choice
 
@@ -72,7 +75,7 @@ class ChoiceOverlay(Scene):
         if t is None or t.viewer is None:
             return False
         return any(a.kind == Kind.CALL_UNO for a in t.match.legal(t.viewer)) or (
-            t._human_turn() and len(t.match.state.hands[t.viewer]) == 2)
+            t.human_turn() and len(t.match.state.hands[t.viewer]) == 2)
 
     def choose(self, i: int) -> None:
         if 0 <= i < len(self.choices):
@@ -227,13 +230,13 @@ class ChoiceOverlay(Scene):
                              width=3 if focused else 1, border_radius=u(10))
             x = r.x + u(12)
             if c.colour >= 0:
-                sw = pygame.Rect(x, r.y + u(5), u(36), row_h - u(10))
+                tile = pygame.Rect(x, r.y + u(5), u(36), row_h - u(10))
                 rgb = colour_rgb(c.colour, high_contrast=app.settings.high_contrast)
-                pygame.draw.rect(surface, rgb, sw, border_radius=u(6))
+                pygame.draw.rect(surface, rgb, tile, border_radius=u(6))
                 if app.settings.colour_blind:
-                    draw_colour_shape(surface, c.colour, sw.inflate(-u(10), -u(10)),
+                    draw_colour_shape(surface, c.colour, tile.inflate(-u(10), -u(10)),
                                       fill=(255, 255, 255))
-                x = sw.right + u(12)
+                x = tile.right + u(12)
             if c.card >= 0:
                 img = render.card_surface(app.art, c.card, min(u(28), (row_h - 4) * 2 // 3),
                                           colour_blind=app.settings.colour_blind,
@@ -263,28 +266,34 @@ COLOUR_KEYS = ("red", "yellow", "green", "blue")
 
 def colours(on_pick: Callable[[int], object]) -> list[Choice]:
     # A label on its own starts with a capital ("Red"; the log says "a red 5").
-    return [Choice(tr(f"colour.{n}").capitalize(), lambda c=c: on_pick(c), colour=c)
+    return [Choice(tr(f"colour.{n}").capitalize(), partial(on_pick, c), colour=c)
             for c, n in enumerate(COLOUR_KEYS)]
 
 
-def colour_picker(table: TableScene, on_pick: Callable[[int], object],
+def colour_picker(table: Prompting, on_pick: Callable[[int], object],
                   cancellable: bool = True) -> ChoiceOverlay:
     return ChoiceOverlay(table.app, table, tr("prompt.choose_colour"), colours(on_pick),
                          cancellable=cancellable)
 
 
-def target_choices(table: TableScene, seat: int, run: Callable[[int], object]) -> list[Choice]:
+def options_picker(table: Prompting, title: str,
+                   options: list[tuple[str, Callable[[], object]]]) -> ChoiceOverlay:
+    """A picker of a few named options (who catches, among several humans)."""
+    return ChoiceOverlay(table.app, table, title, [Choice(label, run) for label, run in options])
+
+
+def target_choices(table: Prompting, seat: int, run: Callable[[int], object]) -> list[Choice]:
     s = table.match.state
     out = []
     for t in s.seating:
         if t == seat:
             continue
         label = tr("prompt.target", name=table.match.seats[t].name, count=len(s.hands[t]))
-        out.append(Choice(label, lambda t=t: run(t)))
+        out.append(Choice(label, partial(run, t)))
     return out
 
 
-def decision_prompt(table: TableScene) -> ChoiceOverlay | None:
+def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
     """The picker the current human decision needs, or None (plain turn: use the hand)."""
     m = table.match
     s = m.state
@@ -347,7 +356,7 @@ def decision_prompt(table: TableScene) -> ChoiceOverlay | None:
     return None
 
 
-def jump_in_flow(table: TableScene) -> None:
+def jump_in_flow(table: Prompting) -> None:
     """A human who is not the player to act jumps in: pick who (several humans share the
     screen), hand the screen over if needed, then show only that human's eligible plays."""
     m = table.match
@@ -366,7 +375,7 @@ def jump_in_flow(table: TableScene) -> None:
                 label = tr("prompt.sum_out")
             else:
                 label = " + ".join(card_word(c) for c in a.cards)
-            options.append(Choice(label, lambda a=a: table.act(a),
+            options.append(Choice(label, partial(table.act, a),
                                   card=a.cards[0] if a.cards else -1))
         table.app.push(ChoiceOverlay(table.app, table, tr("prompt.jump_in_title",
                                                           name=m.seats[h].name), options))
@@ -375,13 +384,10 @@ def jump_in_flow(table: TableScene) -> None:
         if table.viewer == h or not table.hotseat:
             show_options(h)
             return
-        from game.app.scenes.handover import HandoverScene
-
-        table.app.push(HandoverScene(table.app, table, h, then=lambda: show_options(h),
-                                     purpose="jump"))
+        table.app.open("handover", table, h, then=lambda: show_options(h), purpose="jump")
 
     if len(eligible) == 1:
         take_screen(eligible[0])
     else:
         table.app.push(ChoiceOverlay(table.app, table, tr("prompt.who_jumps"), [
-            Choice(m.seats[h].name, lambda h=h: take_screen(h)) for h in eligible]))
+            Choice(m.seats[h].name, partial(take_screen, h)) for h in eligible]))

@@ -4,19 +4,24 @@ read-only, with play/pause, single steps both ways, start/end, speed and a view 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
+from pygame_gui.elements import UIButton
 
 from game.app import fonts
 from game.app.hints import translate_reason
 from game.app.i18n import tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
-from game.app.replay_deals import code_of
+from game.app.replay_deals import record_code
 from game.app.scene import Scene
-from game.app.scenes.table import TableScene
 from game.app.table import render
-from game.app.table.anim import Step
+from game.app.table.decision import NOTHING
+from game.app.table.stage import Stage
+from game.app.table.views import StageViews
+from game.app.table.wording import describe_action
 from game.app.ui import GOLD, WHITE, button
-from game.engine import Action, Kind, redact
+from game.engine import Action, Event, Kind, redact
 from saves.history import RoundRecord
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -24,35 +29,32 @@ STEP_MS = 900.0  # between two moves when playing at 1x (plus the move's own ani
 LOG_LINES = 40
 
 
-def deal_code_of(record: RoundRecord) -> str:
-    """The deal code of a recorded match (its seats' kinds, rules and seed)."""
-    return code_of(record.rules, record.seats, record.seed)
+class ReplayScene(StageViews, Scene):
+    """A recorded round on the table's stage. Nobody acts: the decision in front of the
+    screen is always "nothing" and the controls move through the round."""
 
-
-class ReplayScene(TableScene):
     name = "replay"
 
     def __init__(self, app, record: RoundRecord, *, review: bool = True) -> None:
+        super().__init__(app)
         self.replay = ReplayMatch(record)
         # None: every hand face up; a seat: exactly what that seat saw.
         self.mode: int | None = None
         people = self.replay.people
         self.anchor = people[0] if people else 0
-        super().__init__(app, self.replay)  # type: ignore[arg-type]
-        self.viewer = self.anchor
+        self.stage = Stage(app, self.replay, self.anchor)
+        self.stage.on_resync = self.resync
         self.playing = False
         self.speed_index = 1
         self.wait_ms = 0.0
         self.reviewer = Reviewer(self.replay) if review else None
-        self.code = deal_code_of(record)
+        self.code = record_code(record)
+        self.buttons: dict[str, UIButton] = {}
         self.controls: dict[str, pygame.Rect] = {}
-
-    # -- the table's hooks, made read-only ---------------------------------------------
-    def _initial_viewer(self) -> int | None:
-        return getattr(self, "anchor", 0)
+        self.open_rects: dict[int, pygame.Rect] = {}
 
     def enter(self) -> None:
-        Scene.enter(self)
+        super().enter()
         self.resync()
         if self.reviewer is not None:
             self.reviewer.queue_all(self.reviewer.human_moves())
@@ -60,34 +62,20 @@ class ReplayScene(TableScene):
     def exit(self) -> None:
         if self.reviewer is not None:
             self.reviewer.close()
-        Scene.exit(self)
-
-    def autosave(self, force: bool = False) -> None:
-        pass  # a replay changes nothing that is saved
-
-    def _guard_privacy(self) -> None:
-        pass
-
-    def status_text(self) -> str:
-        return ""
+        super().exit()
 
     def _seen_by(self) -> int:
         """Whose eyes the events are shown through (every card when all hands show)."""
         return self.mode if self.mode is not None else -2
 
-    def animate(self, events) -> None:
+    def animate(self, events: list[Event]) -> None:
         # No statistics, no history: this round was recorded when it was played.
-        shown = events if self.mode is None else redact(events, self.mode)
-        self.player.play(shown)
-        if self.app.speed == 0:
-            self.director.finish_all()
-        self.director.add(Step([], on_done=self.resync))
+        self.stage.show(events, self._seen_by())
 
     def resync(self) -> None:
         seat = self.viewer if self.viewer is not None else self.anchor
-        self.model.sync(self.replay.state.view(seat), show_hand=True)
-        self.selected = -1
-        self.log_lines = self._log_lines()
+        self.stage.model.sync(self.replay.state.view(seat), show_hand=True)
+        self.stage.log_lines = self._log_lines()
 
     def _log_lines(self) -> list[str]:
         """The log as it reads at this position, whichever way it was reached."""
@@ -100,23 +88,16 @@ class ReplayScene(TableScene):
         return lines[-LOG_LINES:]
 
     # -- moving ------------------------------------------------------------------------
-    def _settle(self) -> None:
-        self.director.finish_all()
-        self.director.after.clear()
-        self.shakes.clear()
-        self.fresh.clear()
-        self.reveal = None
-
     def step_forward(self) -> None:
         if self.replay.pos >= self.replay.end:
             self.playing = False
             return
-        self._settle()
+        self.stage.settle()
         self.animate(self.replay.step())
 
     def seek(self, pos: int) -> None:
         """Jump (instantly, from the nearest snapshot) to a position."""
-        self._settle()
+        self.stage.settle()
         self.replay.seek(pos)
         self.resync()
 
@@ -145,9 +126,9 @@ class ReplayScene(TableScene):
         options: list[int | None] = [None, *range(len(self.replay.seats))]
         i = options.index(self.mode)
         self.mode = options[(i + step) % len(options)]
-        self._settle()
-        self.viewer = self.anchor if self.mode is None else self.mode
-        self.layout = self._layout()
+        self.stage.settle()
+        self.stage.viewer = self.anchor if self.mode is None else self.mode
+        self.stage.relayout()
         self.resync()
         if "view" in self.buttons:
             self.buttons["view"].set_text(self.view_label())
@@ -159,13 +140,11 @@ class ReplayScene(TableScene):
 
     # -- frame -------------------------------------------------------------------------
     def build(self) -> None:
-        Scene.build(self)
-        self.layout = self._layout()
+        super().build()
+        self.stage.relayout()
         u = self.app.u
         w, h = self.app.size
         self.buttons = {}
-        self.catch_buttons = {}
-        self.jump_button = None
         bh, gap = u(42), u(6)
         # A column where the table's own buttons are, bottom right, no wider than they are
         # (the hand fans out up to it): steps, play, speed, view.
@@ -199,9 +178,6 @@ class ReplayScene(TableScene):
         if "play" in self.buttons:
             self.buttons["play"].set_text(tr("replay.pause" if self.playing else "replay.play"))
 
-    def _refresh_buttons(self) -> None:
-        pass  # the table's draw/UNO/hint buttons do not exist here
-
     def on_button(self, element) -> None:
         b = self.buttons
         actions = {"start": lambda: self.seek(1), "back": self.step_back,
@@ -223,7 +199,7 @@ class ReplayScene(TableScene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             return  # nothing on the table can be played from here
-        Scene.handle(self, event)
+        super().handle(event)
 
     def on_key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -252,8 +228,11 @@ class ReplayScene(TableScene):
         elif k in (pygame.K_TAB, pygame.K_v):
             self.switch_view(-1 if shift else 1)
 
+    def relayout(self) -> None:
+        self.stage.relayout()
+
     def update(self, dt: float) -> None:
-        self._advance(dt)
+        self.stage.advance(dt)
         if not self.playing or self.director.busy:
             return
         self.wait_ms += dt
@@ -265,11 +244,11 @@ class ReplayScene(TableScene):
                 self._label_play()
 
     def update_covered(self, dt: float) -> None:
-        self._advance(dt)
+        self.stage.advance(dt)
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        self.stage.draw(surface, NOTHING, own=self.stage.own_label())
         if self.mode is None:
             self._draw_open_hands(surface)
         self._draw_info(surface)
@@ -307,7 +286,7 @@ class ReplayScene(TableScene):
         lay = self.layout
         app = self.app
         cw = max(16, int(lay.small_w * lay.panel_scale * 0.9))
-        self.open_rects: dict[int, pygame.Rect] = {}
+        self.open_rects = {}
         for seat, hand in enumerate(self.replay.state.hands):
             if seat == self.viewer or seat not in lay.seats or not hand:
                 continue
@@ -330,7 +309,7 @@ class ReplayScene(TableScene):
         action = m.action_before()
         if action is not None and action.kind != Kind.NEXT_ROUND:
             name = m.seats[action.seat].name if 0 <= action.seat < len(m.seats) else "?"
-            lines.append((tr("replay.move", name=name, move=self.describe_action(action)),
+            lines.append((tr("replay.move", name=name, move=describe_action(action)),
                           WHITE))
             # Seen as one seat, another seat's reasons and review would tell its cards.
             if self.mode is None or self.mode == action.seat:
@@ -354,7 +333,7 @@ class ReplayScene(TableScene):
         review = self.reviewer.get(index)
         if review is None:
             return [(tr("replay.thinking"), (200, 220, 205))]
-        return review_lines(review, self.describe_action,
+        return review_lines(review, describe_action,
                             lambda s: self.replay.seats[s].name)
 
     def summary_line(self) -> str:
@@ -367,7 +346,7 @@ class ReplayScene(TableScene):
         if worst is None:
             return tr("replay.summary_none", total=total)
         return tr("replay.summary", count=differ, total=total,
-                  move=self.describe_action(worst.action), pos=worst.index + 1)
+                  move=describe_action(worst.action), pos=worst.index + 1)
 
     def _occupied(self) -> list[pygame.Rect]:
         """Where the seats' panels (and, with all hands shown, their cards) are drawn."""
@@ -414,14 +393,12 @@ class ReplayScene(TableScene):
              ) -> tuple[int, list] | None:
         """The type size and wrapped lines that fit `area` (dropping extra lines, last
         first, before going below `smallest`), or None."""
-        from game.app.scenes.new_game import wrap
-
         u = self.app.u
         extra = list(extra)
         while True:
             for size in range(u(16), smallest - 1, -1):
                 wrapped = [(part, colour) for text, colour in lines + extra
-                           for part in wrap(text, size, area.width - u(16))]
+                           for part in render.wrap(text, fonts.font(size), area.width - u(16))]
                 if len(wrapped) * fonts.font(size).get_linesize() + u(12) <= area.height:
                     return size, wrapped
             if not extra:
@@ -459,9 +436,10 @@ class ReplayScene(TableScene):
         self.controls = {"info": rect}
 
 
-def review_lines(review: MoveReview, describe, name_of) -> list[tuple[str, tuple[int, ...]]]:
+def review_lines(review: MoveReview, describe: Callable[[Action], str],
+                 name_of: Callable[[int], str]) -> list[tuple[str, tuple[int, int, int]]]:
     """A move's reason (AI) or review (human), as lines for the info panel."""
-    out: list[tuple[str, tuple[int, ...]]] = []
+    out: list[tuple[str, tuple[int, int, int]]] = []
     if not review.human:
         for o in review.opinions:
             why = translate_reason(o.reason, name_of)

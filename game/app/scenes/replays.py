@@ -13,9 +13,10 @@ from pygame_gui.elements import UITextEntryLine
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.persist import explain_save_error
+from game.app.replay_deals import record_code
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
-from game.app.scenes.replay import deal_code_of
+from game.app.table import render
 from game.app.ui import WHITE, button, page, row_card
 from saves.dealcode import MAX_CODE, DealCodeError, decode
 from saves.errors import SaveError
@@ -66,16 +67,12 @@ class ReplaysScene(PagedScene):
             self.page_button(element)
 
     def watch(self, record: RoundRecord) -> bool:
-        from game.app.scenes.message import MessageScene
-        from game.app.scenes.replay import ReplayScene
-
         try:
-            scene = ReplayScene(self.app, record)
+            self.app.open("replay", record)
         except (SaveError, ValueError) as exc:
             # An entry whose actions the engine refuses (an edited file): told, not fatal.
-            self.app.push(MessageScene(self.app, tr("replays.failed"), explain_save_error(exc)))
+            self.app.open("message", tr("replays.failed"), explain_save_error(exc))
             return False
-        self.app.push(scene)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -93,7 +90,7 @@ class ReplaysScene(PagedScene):
             players = ", ".join(s.name for s in record.seats)
             head = tr("replays.row", when=when(record), round=record.round_no,
                       winner=record.winner_name, points=record.points)
-            detail = tr("replays.detail", players=players, code=deal_code_of(record))
+            detail = tr("replays.detail", players=players, code=record_code(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),
@@ -159,10 +156,8 @@ class CodeScene(Scene):
         u = self.app.u
         w, h = surface.get_size()
         page(surface, self.app, tr("code.title"), left=True)
-        from game.app.scenes.new_game import wrap
-
         y = int(h * 0.42) - u(16)
-        lines = wrap(tr("code.prompt"), u(18), w - u(120))
+        lines = render.wrap(tr("code.prompt"), fonts.font(u(18)), w - u(120))
         y -= len(lines) * (fonts.font(u(18)).get_linesize())
         for line in lines:
             s = fonts.render(line, u(18), WHITE)
@@ -170,7 +165,7 @@ class CodeScene(Scene):
             y += fonts.font(u(18)).get_linesize()
         if self.error:
             top = int(h * 0.42) + u(140)
-            for line in wrap(self.error, u(18), w - u(120)):
+            for line in render.wrap(self.error, fonts.font(u(18)), w - u(120)):
                 e = fonts.render(line, u(18), (255, 140, 120), bold=True)
                 surface.blit(e, e.get_rect(midtop=(w // 2, top)))
                 top += fonts.font(u(18)).get_linesize()

@@ -23,7 +23,7 @@ from game.engine.scoring import team_totals
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.table.hosts import Finished
 
 START_MS = 450.0  # the screen settles before the first card leaves
 GAP_MS = 110.0  # between two cards, at normal speed
@@ -51,7 +51,7 @@ class Counted:
 class RoundEndScene(Scene):
     name = "round_end"
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app, table: Finished) -> None:
         super().__init__(app)
         self.table = table
         table.history.append(list(table.match.state.scores))
@@ -108,17 +108,14 @@ class RoundEndScene(Scene):
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
-        from game.app.scenes.match_end import MatchEndScene
-        from game.app.scenes.menu import MenuScene
-
         if element is self.next_b:
             if self.match_over:
-                self.app.replace(MatchEndScene(self.app, self.table))
+                self.app.open("match_end", self.table, replace=True)
             else:
                 self.app.pop()
                 self.table.start_next_round()
         elif element is self.menu_b:
-            self.app.pop_to(MenuScene)
+            self.app.back_to("menu")
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -4,17 +4,19 @@ tooltip, a mark on every option that differs from the official rules, and the pr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UICheckBox, UIDropDownMenu
 
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.render import wrap
-from game.app.tutorial.scene import open_try_it, try_it_available
+from game.app.tutorial.lessons import try_it_available
+from game.app.tutorial.scene import open_try_it
 from game.app.ui import (
     GOLD,
     WHITE,
@@ -29,8 +31,11 @@ from game.app.ui import (
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
 
-if TYPE_CHECKING:
-    from game.app.scenes.new_game import NewGameScene
+
+class RulesOwner(Protocol):
+    """The screen whose rules are being edited (New game)."""
+
+    rules: Rules
 
 # Sections a player looks for, in the order of a game; every option is in exactly one.
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -84,7 +89,7 @@ def value_text(spec: OptionSpec, value: object) -> str:
 class RulesEditScene(Scene):
     name = "rules_edit"
 
-    def __init__(self, app, owner: NewGameScene) -> None:
+    def __init__(self, app, owner: RulesOwner) -> None:
         super().__init__(app)
         self.owner = owner
         self.section = "setup"
@@ -105,7 +110,8 @@ class RulesEditScene(Scene):
         # The preset on top, and a way back to it.
         label_w = fonts.font(u(18)).size(tr("rules.preset"))[0] + u(12)
         preset = pygame.Rect(u(20) + label_w, top, min(u(260), w // 4), u(40))
-        options = [(tr(f"rules.preset_name.{p}"), p) for p in PRESET_CHOICES]
+        options: list[str | tuple[str, str]] = [(tr(f"rules.preset_name.{p}"), p)
+                                                for p in PRESET_CHOICES]
         current = preset_name(self.rules)
         shown = current if current in PRESET_CHOICES else self.base
         self.preset_menu = UIDropDownMenu(options, next(o for o in options if o[1] == shown),
@@ -120,7 +126,7 @@ class RulesEditScene(Scene):
         # Sections down the left, like tabs; the chosen section's options on the right.
         side_w = min(u(230), w // 4)
         y = top + u(56)
-        self.section_buttons: dict[object, str] = {}
+        self.section_buttons: dict[UIElement, str] = {}
         sec_h = min(u(40), (h - y - u(90)) // len(SECTIONS))
         for key in SECTIONS:
             b = button(self, f"rules.section.{key}", pygame.Rect(u(20), y, side_w, sec_h - u(4)),
@@ -139,18 +145,20 @@ class RulesEditScene(Scene):
         box, (x0, y0), inner_w = list_area(self, area, content_h)
         self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, content_h))
         self.control_w = min(u(240), inner_w // 3)
-        self.controls: dict[object, str] = {}
-        self.try_buttons: dict[object, str] = {}
+        self.controls: dict[UIElement, str] = {}
+        self.try_buttons: dict[UIElement, str] = {}
         for i, name in enumerate(names):
             spec = SPECS[name]
             y = y0 + i * self.row_h + u(6)
             x = x0 + inner_w - self.control_w - u(6)
             tip = f"uno.ruledesc.{name}"
+            c: UIElement
             if spec.kind == "bool":
-                c = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=box,
-                               initial_state=bool(getattr(self.rules, name)),
-                               tool_tip_text=tip)
-                c.set_check_symbol("")  # drawn by the scene: the library's glyph is missing
+                check = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=box,
+                                   initial_state=bool(getattr(self.rules, name)),
+                                   tool_tip_text=tip)
+                check.set_check_symbol("")  # drawn by the scene: the library's glyph is gone
+                c = check
             else:
                 values = option_values(spec)
                 opts = [(value_text(spec, v), str(v)) for v in values]
@@ -187,7 +195,8 @@ class RulesEditScene(Scene):
 
     def _rebuild(self) -> None:
         focused = self.focus.current
-        key = self.controls.get(focused) or self.section_buttons.get(focused)
+        key = (self.controls.get(focused) or self.section_buttons.get(focused)) if focused \
+            else None
         self.build()
         for table in (self.controls, self.section_buttons):
             for widget, name in table.items():
@@ -203,7 +212,7 @@ class RulesEditScene(Scene):
                 target_score=self.rules.target_score)
             self._rebuild()
             return
-        name = self.controls.get(element) if hasattr(self, "controls") else None
+        name = self.controls.get(element) if hasattr(self, "controls") and element else None
         if name is not None:
             spec = SPECS[name]
             if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED,

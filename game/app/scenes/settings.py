@@ -5,9 +5,11 @@ applied without a restart. Keyboard and controller work through the focus ring."
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import (
     UICheckBox,
     UIHorizontalSlider,
@@ -76,7 +78,7 @@ class SettingsScene(Scene):
         w, h = self.app.size
         u = self.app.u
         s = self.app.settings
-        self.widgets: dict[object, str] = {}
+        self.widgets: dict[UIElement, str] = {}
         self.value_labels: dict[str, UILabel] = {}
         row_h = u(48)
         top = u(90)
@@ -102,7 +104,7 @@ class SettingsScene(Scene):
                 value = round(getattr(s, name) * 100)
                 slider_rect = rect.copy()
                 slider_rect.width = cw - u(70)
-                widget = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
+                widget: UIElement = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
                                             container=box, click_increment=10)
                 label = UILabel(pygame.Rect(slider_rect.right + u(6), y, u(64), row_h - u(10)),
                                 slider_text(value), self.app.ui, container=box)
@@ -117,10 +119,11 @@ class SettingsScene(Scene):
                 widget = drop_down(self, options, start, rect, box)
             else:
                 box_rect = pygame.Rect(cx, y + (row_h - u(10) - u(28)) // 2, u(28), u(28))
-                widget = UICheckBox(box_rect, "", self.app.ui, container=box,
-                                    initial_state=bool(getattr(s, name)))
+                check = UICheckBox(box_rect, "", self.app.ui, container=box,
+                                   initial_state=bool(getattr(s, name)))
                 # The library's tick is a glyph our fonts lack; the scene draws its own.
-                widget.set_check_symbol("")
+                check.set_check_symbol("")
+                widget = check
             self.add(widget)
             self.focus.add(widget)
             if box is not None:
@@ -135,20 +138,22 @@ class SettingsScene(Scene):
 
     # -- changes -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        name = self.widgets.get(getattr(event, "ui_element", None)) if hasattr(
-            self, "widgets") else None
+        element = getattr(event, "ui_element", None)
+        name = self.widgets.get(element) if hasattr(self, "widgets") and element else None
         if name is not None:
             s = self.app.settings
             if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
                 value = int(event.ui_element.get_current_value())
                 self.value_labels[name].set_text(slider_text(value))
                 # Volume applies as you drag, without rebuilding the slider under the mouse.
-                self.app.apply_settings(replace(s, **{name: value / 100}))
+                level: Any = value / 100
+                self.app.apply_settings(replace(s, **{name: level}))
                 self.app.sound.play("click")
                 return
             if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED,
                               pygame_gui.UI_CHECK_BOX_UNCHECKED):
-                self._apply(replace(s, **{name: event.type == pygame_gui.UI_CHECK_BOX_CHECKED}))
+                checked: Any = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+                self._apply(replace(s, **{name: checked}))
                 return
             if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
                 oid = event.selected_option_id
@@ -173,9 +178,7 @@ class SettingsScene(Scene):
 
     def on_button(self, element) -> None:
         if element is self.keys_b:
-            from game.app.scenes.keys import KeysScene
-
-            self.app.push(KeysScene(self.app))
+            self.app.open("keys")
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -32,6 +32,9 @@ class Tween:
     on_done: Callable[[], None] | None = None
     elapsed: float = 0.0
     started: bool = False
+    # What the table shows once this tween has played (model changes, as values: see
+    # table/model.py); callbacks only make sounds and flourishes.
+    lands: tuple[object, ...] = ()
 
     @property
     def done(self) -> bool:
@@ -50,10 +53,16 @@ class Step:
     tweens: list[Tween] = field(default_factory=list)
     on_start: Callable[[], None] | None = None
     on_done: Callable[[], None] | None = None
+    starts: tuple[object, ...] = ()  # changes to what the table shows as the step starts
+    lands: tuple[object, ...] = ()  # ... and once all its tweens have played
 
 
 class Director:
-    def __init__(self) -> None:
+    """Plays steps one after another. Changes carried by steps and tweens go to `apply` (the
+    stage) at their moment, so what the table shows follows what has been seen."""
+
+    def __init__(self, apply: Callable[[object], None] | None = None) -> None:
+        self.apply: Callable[[object], None] = apply or (lambda change: None)
         self.steps: list[Step] = []
         self.active: Step | None = None
         self.after: list[Tween] = []  # free-running effects (shouts) that do not block
@@ -82,6 +91,8 @@ class Director:
                 if not self.steps:
                     break
                 self.active = self.steps.pop(0)
+                for change in self.active.starts:
+                    self.apply(change)
                 if self.active.on_start:
                     self.active.on_start()
             step = self.active
@@ -91,11 +102,17 @@ class Director:
                     if t.on_start:
                         t.on_start()
                 t.elapsed += budget
-                if t.done and t.on_done:
+                if t.done and (t.on_done or t.lands):
                     cb, t.on_done = t.on_done, None
-                    cb()
+                    lands, t.lands = t.lands, ()
+                    for change in lands:
+                        self.apply(change)
+                    if cb:
+                        cb()
             if all(t.done for t in step.tweens):
                 self.active = None
+                for change in step.lands:
+                    self.apply(change)
                 if step.on_done:
                     step.on_done()
                 budget = 0.0  # zero-length steps chain within this frame

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.app.art import colour_rgb
 from game.app.i18n import tr
 from game.app.table import render
-from game.app.table.anim import Step, Tween, ease_in_out, ease_out, lerp
+from game.app.table.anim import Director, Step, Tween, ease_in_out, ease_out, lerp
+from game.app.table.layout import Layout
+from game.app.table.model import DealOne, Fresh, Land, Leave, Logged, Reveal, StockCount, TableModel
+from game.app.table.wording import describe_event
 from game.engine import events as ev
-from game.engine.cards import CARD_RANK, COLOUR_NAMES, DRAW_TWO, WILD_DRAW_FOUR
+from game.engine.cards import CARD_RANK, DRAW_TWO, WILD_DRAW_FOUR
 
 if TYPE_CHECKING:
-    from game.app.scenes.table import TableScene
+    from game.app.art import CardArt
+    from saves.settings import Settings
 
 # Flight times at normal speed (ms): long enough to follow with the eye, short enough not to
 # drag; the animation-speed setting scales them all.
@@ -29,53 +33,57 @@ FADE_MS = 160.0  # reduce motion: cards fade in where they land instead of trave
 FRESH_MS = 1500.0  # a card just drawn into your hand stays marked this long
 
 
-def colour_word(c: int) -> str:
-    return tr(f"colour.{COLOUR_NAMES[c]}") if 0 <= c <= 3 else "?"
+class Stage(Protocol):
+    """What the effects need of the table: where things are, what it shows now, the queue of
+    steps, its settings, and the fx its tweens move (the direction ring's spin, the colour
+    ring's pulse). Changes to what it shows go into steps as values (table/model.py)."""
 
+    layout: Layout
+    model: TableModel
+    director: Director
+    viewer: int | None
+    arrow_spin: float
+    ring_pulse: float
 
-def card_word(card: int) -> str:
-    if card < 0:
-        return tr("log.a_card")
-    from game.engine.cards import CARD_COLOUR, CARD_RANK
-    rank = tr(f"rank.{CARD_RANK[card]}")
-    c = CARD_COLOUR[card]
-    return rank if c == 4 else tr("log.card", colour=colour_word(c), rank=rank)
+    @property
+    def art(self) -> CardArt: ...
 
+    @property
+    def settings(self) -> Settings: ...
 
-def explain(exc: Exception) -> str:
-    """A refused action, said in the player's language (falls back to the English)."""
-    code = getattr(exc, "code", "")
-    if not code:
-        return str(exc)
-    params = dict(getattr(exc, "params", {}))
-    values: dict[str, object] = {}
-    for name, value in params.items():
-        if name in ("card", "top") and isinstance(value, int):
-            values[name] = card_word(value)
-        elif name == "colour" and isinstance(value, int):
-            values[name] = colour_word(value)
-        elif name == "action":
-            values[name] = tr(f"action.{value}")
-        else:
-            values[name] = value
-    text = tr(f"error.{code}", **values)
-    return str(exc) if text == f"uno.error.{code}" else text
+    @property
+    def speed(self) -> float: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def name_of(self, seat: int) -> str: ...
+
+    def card_origin(self, seat: int, card: int) -> tuple[int, int]: ...
+
+    def seat_target(self, seat: int) -> tuple[int, int]: ...
+
+    def shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]: ...
+
+    def place_bubble(self, text: str, centre: tuple[int, int], height: int,
+                     owner: Tween) -> tuple[int, int]: ...
 
 
 class EventPlayer:
     """Queues, for each event, what the table shows and hears."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.seed = 0  # the confetti's, so a replayed round throws the same
 
     @property
     def ms(self) -> float:
-        return self.scene.app.speed
+        return self.stage.speed
 
     def name(self, seat: int) -> str:
-        return self.scene.match.seats[seat].name
+        return self.stage.name_of(seat)
 
-    def play(self, events: list[ev.Event]) -> None:
+    def play(self, events: list[ev.Event], seed: int = 0) -> None:
+        self.seed = seed
         dealt = [e for e in events if isinstance(e, ev.Dealt)]
         grouped: set[int] = set()
         for i, e in enumerate(events):
@@ -96,91 +104,33 @@ class EventPlayer:
                 grouped.update(id(x) for x in run)
                 self._draw_run(run)
                 continue
-            handler: Callable[[ev.Event], None] | None = getattr(
-                self, "_" + type(e).__name__, None)
+            handler = HANDLERS.get(type(e))
             if handler is not None:
-                handler(e)
+                handler(self, e)
             line = self.describe(e)
             if line:  # written when its animation has played, not ahead of it
-                self._add([], on_done=lambda line=line: self.scene.log_lines.append(line))
+                self._add([], lands=(Logged(line),))
 
     # -- log -----------------------------------------------------------------------
     def describe(self, e: ev.Event) -> str:
-        n = self.name
-        if isinstance(e, ev.CardPlayed):
-            cards = ", ".join(card_word(c) for c in e.cards)
-            key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
-                   "sum_out": "log.sum_out"}.get(e.out_of_turn, "log.played")
-            text = tr(key, name=n(e.seat), card=cards)
-            if e.colour >= 0 and any(c >= 100 for c in e.cards):
-                text += " " + tr("log.names_colour", colour=colour_word(e.colour))
-            return text
-        if isinstance(e, ev.CardDrawn):
-            if e.reason == "draw":
-                return tr("log.drew", name=n(e.seat))
-            return ""
-        if isinstance(e, ev.PenaltyTaken):
-            return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
-        if isinstance(e, ev.TurnSkipped):
-            if e.seat == self.scene.viewer:
-                return tr("log.you_skipped")
-            return tr("log.skipped", name=n(e.seat))
-        if isinstance(e, ev.DirectionReversed):
-            return tr("log.reversed")
-        if isinstance(e, ev.ColourChosen):
-            return tr("log.colour", name=n(e.seat), colour=colour_word(e.colour))
-        if isinstance(e, ev.UnoCalled):
-            return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
-        if isinstance(e, ev.Caught):
-            return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),
-                      target=n(e.target))
-        if isinstance(e, ev.Challenged):
-            return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
-                      name=n(e.challenger), target=n(e.accused))
-        if isinstance(e, ev.PenaltyStacked):
-            return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
-        if isinstance(e, ev.HandsSwapped):
-            return tr("log.swapped", name=n(e.seat), target=n(e.target))
-        if isinstance(e, ev.HandsRotated):
-            return tr("log.rotated")
-        if isinstance(e, ev.CardsTraded):
-            return tr("log.traded", name=n(e.seat), target=n(e.target))
-        if isinstance(e, ev.PowerChosen) and e.power == "peek":
-            return tr("log.peeked", name=n(e.seat), target=n(e.target))
-        if isinstance(e, ev.Misplayed):
-            return tr("log.misplay", name=n(e.seat))
-        if isinstance(e, ev.TimedOut):
-            return tr("log.timeout", name=n(e.seat))
-        if isinstance(e, ev.StockReshuffled):
-            return tr("log.reshuffled")
-        if isinstance(e, ev.DrawSkipped):
-            return tr("log.nothing_to_draw")
-        if isinstance(e, ev.RoundStarted):
-            if e.dealer == self.scene.viewer:
-                return tr("log.round_you", round=e.round_no)
-            return tr("log.round", round=e.round_no, name=n(e.dealer))
-        if isinstance(e, ev.RoundEnded):
-            return tr("log.won_round", name=n(e.winner))
-        if isinstance(e, ev.SeatsExchanged):
-            return tr("log.seats_exchanged")
-        return ""
+        return describe_event(e, self.name, self.stage.viewer)
 
     # -- animation -------------------------------------------------------------------
     def _fly(self, card: int, start: tuple[int, int], end: tuple[int, int], width: int,
              duration: float, delay: float = 0.0, flip: bool = False,
-             on_start: Callable[[], None] | None = None,
-             on_done: Callable[[], None] | None = None) -> Tween:
+             lands: tuple[object, ...] = ()) -> Tween:
         """A card travelling from `start` to `end` on a slight arc, turning a little on the
         way (and flipping face up half-way with `flip`). With reduce motion it does not
         travel: it fades in where it lands."""
-        scene = self.scene
-        app = scene.app
-        still = app.settings.reduce_motion
+        stage = self.stage
+        settings = stage.settings
+        art = stage.art
+        still = settings.reduce_motion
         dx, dy = end[0] - start[0], end[1] - start[1]
         dist = math.hypot(dx, dy) or 1.0
         # The arc bows away from the centre line by up to 12% of the distance; the turn
         # leans the card into the direction of travel.
-        bow = min(0.12 * dist, 60 * scene.layout.unit)
+        bow = min(0.12 * dist, 60 * stage.layout.unit)
         nx, ny = -dy / dist, dx / dist
         if ny > 0:
             nx, ny = -nx, -ny  # always bow upwards: cards are tossed, not dragged
@@ -190,9 +140,9 @@ class EventPlayer:
             shown = card
             w = width
             if still:
-                img = render.card_surface(app.art, card, width,
-                                          colour_blind=app.settings.colour_blind,
-                                          high_contrast=app.settings.high_contrast).copy()
+                img = render.card_surface(art, card, width,
+                                          colour_blind=settings.colour_blind,
+                                          high_contrast=settings.high_contrast).copy()
                 img.set_alpha(int(255 * t))
                 surface.blit(img, img.get_rect(center=end))
                 return
@@ -204,9 +154,9 @@ class EventPlayer:
                 scale = abs(1 - 2 * t)
                 shown = -1 if t < 0.5 else card
                 w = max(2, int(width * max(scale, 0.05)))
-            img = render.card_surface(app.art, shown, width,
-                                      colour_blind=app.settings.colour_blind,
-                                      high_contrast=app.settings.high_contrast)
+            img = render.card_surface(art, shown, width,
+                                      colour_blind=settings.colour_blind,
+                                      high_contrast=settings.high_contrast)
             if w != width:
                 img = pygame.transform.smoothscale(img, (w, img.get_height()))
             angle = lean * math.sin(math.pi * e)
@@ -216,13 +166,18 @@ class EventPlayer:
 
         if still:  # a short fade, whatever the travel would have been
             duration = min(duration, FADE_MS)
-        return Tween(duration * self.ms, draw, delay * self.ms, on_start, on_done)
+        return Tween(duration * self.ms, draw, delay * self.ms, lands=lands)
 
-    def _add(self, tweens: list[Tween], on_start=None, on_done=None) -> None:
-        self.scene.director.add(Step(tweens, on_start, on_done))
+    def _add(self, tweens: list[Tween], on_start: Callable[[], None] | None = None,
+             on_done: Callable[[], None] | None = None, *, starts: tuple[object, ...] = (),
+             lands: tuple[object, ...] = ()) -> None:
+        self.stage.director.add(Step(tweens, on_start, on_done, starts, lands))
 
-    def _CardPlayed(self, e: ev.CardPlayed) -> None:
-        s = self.scene
+    def _sound(self, name: str) -> Callable[[], None]:
+        return lambda: self.stage.play_sound(name)
+
+    def card_played(self, e: ev.CardPlayed) -> None:
+        s = self.stage
         lay = s.layout
         start = s.card_origin(e.seat, e.cards[0])
         face_known = e.seat == s.viewer
@@ -232,45 +187,31 @@ class EventPlayer:
                                     delay=i * 120, flip=not face_known))
         rank = CARD_RANK[e.cards[-1]]
         sound = {DRAW_TWO: "draw_two", WILD_DRAW_FOUR: "draw_four"}.get(rank, "play")
-        self._add(tweens, on_start=lambda: (s.model.leave(e, s.viewer),
-                                            s.app.sound.play(sound)),
-                  on_done=lambda: s.model.land(e, s.viewer))
+        self._add(tweens, on_start=self._sound(sound), starts=(Leave(e),), lands=(Land(e),))
 
-    def _CardDrawn(self, e: ev.CardDrawn) -> None:
-        s = self.scene
+    def card_drawn(self, e: ev.CardDrawn) -> None:
+        s = self.stage
         lay = s.layout
         mine = e.seat == s.viewer
         visible = e.card if mine else -1
-
-        def landed() -> None:
-            s.model.land(e, s.viewer)
-            if mine and e.card >= 0:
-                s.mark_fresh(e.card)
-
         self._add([self._fly(visible, lay.stock.center, s.seat_target(e.seat),
                              lay.card_w if mine else lay.small_w, DRAW_MS)],
-                  on_start=lambda: s.app.sound.play("draw"), on_done=landed)
+                  on_start=self._sound("draw"), lands=_drawn(e, mine))
 
     def _draw_run(self, run: list[ev.CardDrawn]) -> None:
-        s = self.scene
+        s = self.stage
         lay = s.layout
         seat = run[0].seat
         mine = seat == s.viewer
-
-        def landed(e: ev.CardDrawn) -> None:
-            s.model.land(e, s.viewer)
-            if mine and e.card >= 0:
-                s.mark_fresh(e.card)
-
         tweens = [self._fly(e.card if mine else -1, lay.stock.center, s.seat_target(seat),
                             lay.card_w if mine else lay.small_w, DRAW_MS, delay=i * 110,
-                            on_done=lambda e=e: landed(e)) for i, e in enumerate(run)]
-        self._add(tweens, on_start=lambda: s.app.sound.play("draw"))
+                            lands=_drawn(e, mine)) for i, e in enumerate(run)]
+        self._add(tweens, on_start=self._sound("draw"))
 
     def _deal(self, dealt: list[ev.Dealt]) -> None:
         """The deal goes round the table a card at a time, each seat's count rising as its
         cards arrive; your own cards turn face up as they reach your hand."""
-        s = self.scene
+        s = self.stage
         lay = s.layout
         tweens = []
         rounds = max(len(e.cards) for e in dealt)
@@ -284,58 +225,47 @@ class EventPlayer:
                 tweens.append(self._fly(
                     card if mine else -1, lay.stock.center, s.seat_target(e.seat),
                     lay.card_w if mine else lay.small_w, DEAL_MS, delay=k * DEAL_GAP_MS,
-                    on_done=lambda seat=e.seat, c=card: s.model.deal_one(seat, c, s.viewer)))
+                    lands=(DealOne(e.seat, card),)))
                 k += 1
-
-        def settle() -> None:  # whatever the frames did, the hands end exactly as dealt
-            for e in dealt:
-                s.model.land(e, s.viewer)
-
-        self._add(tweens, on_start=lambda: s.app.sound.play("deal"), on_done=settle)
+        # Whatever the frames did, the hands end exactly as dealt.
+        self._add(tweens, on_start=self._sound("deal"), lands=tuple(Land(e) for e in dealt))
 
     def _shuffle_step(self) -> None:
-        s = self.scene
+        s = self.stage
         lay = s.layout
 
-        still = s.app.settings.reduce_motion
+        still = s.settings.reduce_motion
 
         def draw(surface: pygame.Surface, t: float) -> None:
             for i in range(3):
                 dx = 0.0 if still else math.sin(t * math.pi * 4 + i) * lay.centre_w * 0.35
                 r = lay.stock.move(int(dx), -i * 3)
-                surface.blit(s.app.art.back(lay.centre_w), r)
+                surface.blit(s.art.back(lay.centre_w), r)
 
-        self._add([Tween(420 * self.ms, draw)], on_start=lambda: s.app.sound.play("shuffle"))
+        self._add([Tween(420 * self.ms, draw)], on_start=self._sound("shuffle"))
 
-    def _Shuffled(self, e: ev.Shuffled) -> None:
-        s = self.scene
+    def shuffled(self, e: ev.Shuffled) -> None:
         self._shuffle_step()
-        self._add([], on_done=lambda: setattr(s.model, "stock", e.stock_size))
+        self._add([], lands=(StockCount(e.stock_size),))
 
-    def _StockReshuffled(self, e: ev.StockReshuffled) -> None:
-        s = self.scene
-
-        def gather() -> None:
-            s.model.stock = e.stock_size
-
+    def stock_reshuffled(self, e: ev.StockReshuffled) -> None:
         self._shuffle_step()
-        self._add([], on_done=gather)
+        self._add([], lands=(StockCount(e.stock_size),))
 
-    def _FirstCard(self, e: ev.FirstCard) -> None:
-        s = self.scene
+    def first_card(self, e: ev.FirstCard) -> None:
+        s = self.stage
         lay = s.layout
         end = lay.discard.center if not e.returned else lay.stock.center
         self._add([self._fly(e.card, lay.stock.center, end, lay.centre_w, FIRST_MS, flip=True)],
-                  on_done=lambda: s.model.land(e, s.viewer))
+                  lands=(Land(e),))
 
-    def _RoundStarted(self, e: ev.RoundStarted) -> None:
-        s = self.scene
-        self._add([], on_done=lambda: s.model.land(e, s.viewer))
+    def round_started(self, e: ev.RoundStarted) -> None:
+        self._add([], lands=(Land(e),))
 
     def _banner(self, text: str, seat: int | None, duration: float = 700,
-                bg=(198, 40, 40), sound: str | None = None, block: bool = False,
-                extra: list[Tween] | None = None) -> None:
-        s = self.scene
+                bg: tuple[int, int, int] = (198, 40, 40), sound: str | None = None,
+                block: bool = False, extra: list[Tween] | None = None) -> None:
+        s = self.stage
         placed: list[tuple[int, int]] = []
 
         def draw(surface: pygame.Surface, t: float) -> None:
@@ -347,27 +277,26 @@ class EventPlayer:
                                alpha=int(235 * (1 - max(0, t - 0.75) * 4)))
 
         tween = Tween(duration * max(self.ms, 0.4), draw,
-                      on_start=(lambda: s.app.sound.play(sound)) if sound else None)
+                      on_start=self._sound(sound) if sound else None)
         if block:
             self._add([tween, *(extra or [])])
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
-    def _UnoCalled(self, e: ev.UnoCalled) -> None:
-        s = self.scene
+    def uno_called(self, e: ev.UnoCalled) -> None:
         if e.valid:
             self._banner(tr("table.uno_shout"), e.seat, 900, sound="uno")
-            self._add([], on_done=lambda: s.model.land(e, s.viewer))
+            self._add([], lands=(Land(e),))
         else:
             self._banner(tr("table.false_uno"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
-    def _Caught(self, e: ev.Caught) -> None:
+    def caught(self, e: ev.Caught) -> None:
         text = tr("table.caught") if e.valid else tr("table.false_catch")
         self._banner(text, e.target if e.valid else e.catcher, 1000, sound="catch",
                      bg=(230, 120, 0))
 
-    def _TurnSkipped(self, e: ev.TurnSkipped) -> None:
-        s = self.scene
+    def turn_skipped(self, e: ev.TurnSkipped) -> None:
+        s = self.stage
 
         def stamp(surface: pygame.Surface, t: float) -> None:
             # A "no entry" stamp pressed onto the skipped seat: big, then down with a thud.
@@ -385,23 +314,26 @@ class EventPlayer:
             surface.blit(mark, mark.get_rect(center=(x, y)))
 
         self._add([], on_done=lambda: s.director.flourish(Tween(
-            900 * max(self.ms, 0.4), stamp, on_start=lambda: s.app.sound.play("skip"))))
+            900 * max(self.ms, 0.4), stamp, on_start=self._sound("skip"))))
         self._banner(tr("table.skipped"), e.seat, 650, bg=(60, 60, 60))
 
-    def _DirectionReversed(self, e: ev.DirectionReversed) -> None:
-        s = self.scene
+    def direction_reversed(self, e: ev.DirectionReversed) -> None:
+        s = self.stage
 
-        still = s.app.settings.reduce_motion
+        still = s.settings.reduce_motion
 
         def draw(surface: pygame.Surface, t: float) -> None:
             s.arrow_spin = 0.0 if still else (1 - ease_in_out(t)) * 3.14 * -e.direction
 
-        self._add([Tween(450 * self.ms, draw, on_start=lambda: s.app.sound.play("reverse"))],
-                  on_done=lambda: (s.model.land(e, s.viewer), setattr(s, "arrow_spin", 0.0)))
+        def stop() -> None:
+            s.arrow_spin = 0.0
 
-    def _ColourChosen(self, e: ev.ColourChosen) -> None:
-        s = self.scene
-        still = s.app.settings.reduce_motion
+        self._add([Tween(450 * self.ms, draw, on_start=self._sound("reverse"))],
+                  on_done=stop, lands=(Land(e),))
+
+    def colour_chosen(self, e: ev.ColourChosen) -> None:
+        s = self.stage
+        still = s.settings.reduce_motion
 
         def ripple(surface: pygame.Surface, t: float) -> None:
             # The new colour floods the ring and ripples out from the pile.
@@ -409,7 +341,7 @@ class EventPlayer:
             if still:
                 return
             lay = s.layout
-            rgb = colour_rgb(e.colour, high_contrast=s.app.settings.high_contrast)
+            rgb = colour_rgb(e.colour, high_contrast=s.settings.high_contrast)
             grow = int(lay.centre_w * 1.4 * ease_out(t))
             ring = lay.discard.inflate(int(26 * lay.unit) + grow, int(26 * lay.unit) + grow)
             layer = pygame.Surface(ring.size, pygame.SRCALPHA)
@@ -417,11 +349,11 @@ class EventPlayer:
                              width=max(2, int(6 * lay.unit)), border_radius=ring.height // 4)
             surface.blit(layer, ring)
 
-        self._add([Tween(600 * self.ms, ripple, on_start=lambda: (
-            s.model.land(e, s.viewer), s.app.sound.play("colour")))])
+        self._add([Tween(600 * self.ms, ripple)], on_start=self._sound("colour"),
+                  starts=(Land(e),))
 
-    def _PenaltyStacked(self, e: ev.PenaltyStacked) -> None:
-        s = self.scene
+    def penalty_stacked(self, e: ev.PenaltyStacked) -> None:
+        s = self.stage
         start = s.model.pending
 
         def draw(surface: pygame.Surface, t: float) -> None:
@@ -431,58 +363,93 @@ class EventPlayer:
             render.draw_banner(surface, f"+{shown}", (pos[0], pos[1] - int(40 * s.layout.unit)),
                                int(40 * s.layout.unit), bg=(198, 40, 40))
 
-        self._add([Tween(750 * max(self.ms, 0.4), draw)],
-                  on_done=lambda: s.model.land(e, s.viewer))
+        self._add([Tween(750 * max(self.ms, 0.4), draw)], lands=(Land(e),))
 
-    def _PenaltyTaken(self, e: ev.PenaltyTaken) -> None:
-        s = self.scene
+    def penalty_taken(self, e: ev.PenaltyTaken) -> None:
         if e.total:
             self._banner(f"+{e.total}", e.seat, 700, bg=(198, 40, 40))
-        self._add([], on_done=lambda: s.model.land(e, s.viewer))
+        self._add([], lands=(Land(e),))
 
-    def _Challenged(self, e: ev.Challenged) -> None:
+    def challenged(self, e: ev.Challenged) -> None:
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
         self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True)
 
-    def _HandShown(self, e: ev.HandShown) -> None:
+    def hand_shown(self, e: ev.HandShown) -> None:
         # The owner's own redaction keeps the cards too; only the one shown them gets this.
-        if e.cards and e.viewer == self.scene.viewer:
-            self.scene.show_reveal(e)
+        if e.cards and e.viewer == self.stage.viewer:
+            self._add([], lands=(Reveal(e),))
 
-    def _CardsTraded(self, e: ev.CardsTraded) -> None:
+    def cards_traded(self, e: ev.CardsTraded) -> None:
         self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160))
 
-    def _HandsSwapped(self, e: ev.HandsSwapped) -> None:
+    def hands_swapped(self, e: ev.HandsSwapped) -> None:
         self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160))
 
-    def _HandsRotated(self, e: ev.HandsRotated) -> None:
+    def hands_rotated(self, e: ev.HandsRotated) -> None:
         self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
 
-    def _Misplayed(self, e: ev.Misplayed) -> None:
+    def misplayed(self, e: ev.Misplayed) -> None:
         self._banner(tr("table.misplay"), e.seat, 1100, bg=(90, 90, 90), sound="error")
 
-    def _TimedOut(self, e: ev.TimedOut) -> None:
+    def timed_out(self, e: ev.TimedOut) -> None:
         self._banner(tr("table.timeout"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
-    def _RoundEnded(self, e: ev.RoundEnded) -> None:
-        s = self.scene
-        party = [] if s.app.settings.reduce_motion else [
-            celebration(s, e.winner, seed=s.match.version)]
+    def round_ended(self, e: ev.RoundEnded) -> None:
+        s = self.stage
+        party = [] if s.settings.reduce_motion else [
+            celebration(s, e.winner, seed=self.seed)]
         text = (tr("table.round_won_you") if e.winner == s.viewer
                 else tr("table.round_won", name=self.name(e.winner)))
         self._banner(text, None, 1600, bg=(30, 120, 60), sound="win", block=True, extra=party)
 
 
-def celebration(scene: TableScene, seat: int, seed: int, count: int = 90) -> Tween:
+# Which method shows each kind of event. The deal and a penalty's run of cards are grouped
+# in play(); events in SILENT have no animation of their own (their log line, if any, is
+# still written). A test checks that every engine event is in one or the other.
+HANDLERS: dict[type[ev.Event], Callable[[EventPlayer, Any], None]] = {
+    ev.CardPlayed: EventPlayer.card_played,
+    ev.CardDrawn: EventPlayer.card_drawn,
+    ev.Shuffled: EventPlayer.shuffled,
+    ev.StockReshuffled: EventPlayer.stock_reshuffled,
+    ev.FirstCard: EventPlayer.first_card,
+    ev.RoundStarted: EventPlayer.round_started,
+    ev.UnoCalled: EventPlayer.uno_called,
+    ev.Caught: EventPlayer.caught,
+    ev.TurnSkipped: EventPlayer.turn_skipped,
+    ev.DirectionReversed: EventPlayer.direction_reversed,
+    ev.ColourChosen: EventPlayer.colour_chosen,
+    ev.PenaltyStacked: EventPlayer.penalty_stacked,
+    ev.PenaltyTaken: EventPlayer.penalty_taken,
+    ev.Challenged: EventPlayer.challenged,
+    ev.HandShown: EventPlayer.hand_shown,
+    ev.CardsTraded: EventPlayer.cards_traded,
+    ev.HandsSwapped: EventPlayer.hands_swapped,
+    ev.HandsRotated: EventPlayer.hands_rotated,
+    ev.Misplayed: EventPlayer.misplayed,
+    ev.TimedOut: EventPlayer.timed_out,
+    ev.RoundEnded: EventPlayer.round_ended,
+}
+GROUPED: frozenset[type[ev.Event]] = frozenset({ev.Dealt})
+SILENT: frozenset[type[ev.Event]] = frozenset({
+    ev.DealerDraw, ev.DrawSkipped, ev.CardKept, ev.PowerChosen, ev.SeatsExchanged,
+    ev.MatchEnded})
+
+
+def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:
+    """A drawn card lands; one drawn into your own hand is marked for a moment."""
+    return (Land(e), Fresh(e.card)) if mine and e.card >= 0 else (Land(e),)
+
+
+def celebration(stage: Stage, seat: int, seed: int, count: int = 90) -> Tween:
     """The round winner's seat bursts with confetti in the four card colours: particles
     thrown up from the seat that fall back under gravity, turning as they go."""
     import random
 
     rng = random.Random(seed)
-    lay = scene.layout
+    lay = stage.layout
     u = lay.unit
-    x0, y0 = scene.seat_target(seat)
-    hc = scene.app.settings.high_contrast
+    x0, y0 = stage.seat_target(seat)
+    hc = stage.settings.high_contrast
     parts = []
     for _ in range(count):
         angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)  # upwards, fanned
@@ -502,9 +469,9 @@ def celebration(scene: TableScene, seat: int, seed: int, count: int = 90) -> Twe
             w = max(2, int(size * abs(math.cos(spin * time))))
             rect = pygame.Rect(0, 0, w, int(size * 0.6) + 1)
             rect.center = (int(x), int(y))
-            colour = colours[c]
+            colour: tuple[int, ...] = colours[c]
             if fade < 1:
                 colour = tuple(int(v * fade + 20 * (1 - fade)) for v in colour)
             pygame.draw.rect(surface, colour, rect)
 
-    return Tween(seconds * 1000 * max(scene.app.speed, 0.5), draw)
+    return Tween(seconds * 1000 * max(stage.speed, 0.5), draw)

@@ -9,6 +9,65 @@ from game.engine import SeatView
 from game.engine import events as ev
 from game.engine.cards import CARD_COLOUR, CARD_RANK
 
+# Changes to what the table shows, carried by animation steps as values and applied when the
+# animation reaches them (never by a tween's callback): the model can only ever show what
+# has been seen.
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A play's cards leave the hand as its flight starts."""
+
+    event: ev.CardPlayed
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """An event's effect, once its animation has played."""
+
+    event: ev.Event
+
+
+@dataclass(frozen=True, slots=True)
+class DealOne:
+    """One card of the deal arrives."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockCount:
+    """The stock after a shuffle."""
+
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fresh:
+    """A card just drawn into the viewer's hand, marked for a moment (the stage's)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """A line for the log, written once its event has been shown (the stage's)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A hand shown to the viewer (a challenge, a peek): the stage's reveal panel."""
+
+    event: ev.HandShown
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """A batch has been shown: the table re-syncs from the seat's view (the stage's)."""
+
 
 def _hand_order(card: int) -> tuple[int, int, int]:
     return (CARD_COLOUR[card], CARD_RANK[card], card)
@@ -43,6 +102,20 @@ class TableModel:
         self.current = view.current
         self.stock = view.stock_size
         self.dealer = view.dealer
+
+    def apply(self, change: object, viewer: int | None) -> bool:
+        """Apply a change (Leave, Land, DealOne, StockCount); False for any other value."""
+        if isinstance(change, Land):
+            self.land(change.event, viewer)
+        elif isinstance(change, Leave):
+            self.leave(change.event, viewer)
+        elif isinstance(change, DealOne):
+            self.deal_one(change.seat, change.card, viewer)
+        elif isinstance(change, StockCount):
+            self.stock = change.size
+        else:
+            return False
+        return True
 
     def leave(self, e: ev.CardPlayed, viewer: int | None) -> None:
         """Cards leave a hand as the play animation starts."""

@@ -27,6 +27,8 @@ class Pacing:
     def reaction(self, action: Action | None, rng: random.Random) -> float:
         if action is None:
             return 0.0
+        lo: float
+        hi: float
         if action.kind == Kind.CATCH:
             lo, hi = self.timing.catch_delay_ms
         elif action.kind == Kind.CALL_UNO:

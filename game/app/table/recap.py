@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.app.i18n import tr
-from game.app.table.effects import card_word, colour_word
+from game.app.table.wording import card_word, colour_word
 from game.engine import events as ev
 
 

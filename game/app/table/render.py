@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 
 import pygame
 
@@ -186,7 +187,7 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
 
 def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
               live: set[int] | None, selected: int, chosen: list[int], face_up: bool,
-              shake: dict[int, float], fresh: set[int] = frozenset()) -> list[pygame.Rect]:
+              shake: dict[int, float], fresh: AbstractSet[int] = frozenset()) -> list[pygame.Rect]:
     """`live`: the cards some legal action uses, raised, the others dimmed; None when the
     player turned the highlight off (nothing raised or dimmed)."""
     rects = hand_positions(layout, len(cards))

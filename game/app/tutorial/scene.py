@@ -1,10 +1,12 @@
-"""The lesson table (the real TableScene with a lesson checking each move before the engine
+"""The lesson table (the table's stage, with a lesson checking each move before the engine
 sees it), the tutorial's lesson list, and the rules' Try it list."""
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -12,9 +14,15 @@ from pygame_gui.elements import UIButton
 from game.app import fonts
 from game.app.i18n import key, tr
 from game.app.scene import Scene
-from game.app.scenes.table import TableScene
+from game.app.scenes.prompt import colour_picker, decision_prompt, jump_in_flow, options_picker
 from game.app.table import render
+from game.app.table.controls import ActionButtons
+from game.app.table.decision import NOTHING, Decision, decide
+from game.app.table.hud import Notice
+from game.app.table.input import TableInput
 from game.app.table.match import MatchController
+from game.app.table.stage import Stage
+from game.app.table.views import PlayViews
 from game.app.tutorial.lessons import (
     TRY_IT_OPTIONS,
     Lesson,
@@ -23,8 +31,7 @@ from game.app.tutorial.lessons import (
     try_it_available,
 )
 from game.app.ui import GOLD, WHITE, button, felt
-from game.engine import Action, Kind, redact
-from game.engine import events as ev
+from game.engine import Action, Kind
 from game.engine.cards import CARD_FACE
 from game.engine.state import Phase
 from saves.match import SeatInfo
@@ -63,15 +70,15 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-class TutorialScene(TableScene):
-    """One lesson on the table. Opponents never act on their own: the lesson's scripted
-    opening moves are all they do. A move the lesson does not ask for is explained and never
-    sent to the engine, so it costs nothing."""
+class TutorialScene(PlayViews, Scene):
+    """One lesson on the table's stage. Opponents never act on their own: the lesson's
+    scripted opening moves are all they do. A move the lesson does not ask for is explained
+    and never sent to the engine, so it costs nothing."""
 
     name = "tutorial"
-    own_label = False  # the lesson's panel stands where the table puts your name and score
 
     def __init__(self, app, lessons: list[Lesson], index: int = 0) -> None:
+        super().__init__(app)
         self.lessons = lessons
         self.index = index
         self.lesson = lessons[index]
@@ -79,9 +86,15 @@ class TutorialScene(TableScene):
         names = [tr("tutorial.you")] + [tr("tutorial.opponent", number=i)
                                        for i in range(1, le.players)]
         seats = [SeatInfo.human(names[0])] + [SeatInfo.ai(n, "easy") for n in names[1:]]
-        match = MatchController(le.rules, seats, seed=1)
-        match.state = le.position()
-        super().__init__(app, match)
+        self.match = MatchController(le.rules, seats, seed=1)
+        self.match.state = le.position()
+        self.stage = Stage(app, self.match, 0)
+        self.stage.on_resync = self.resync
+        self.input = TableInput(self)
+        self.controls = ActionButtons(self)
+        self.notice = Notice()
+        self.decision: Decision = NOTHING
+        self.prompted_version = -1
         self.step = 0
         self.seen = 0
         self.finished = False
@@ -93,11 +106,16 @@ class TutorialScene(TableScene):
     # -- the lesson ------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
+        self.resync()
         if not self.opened:
             self.opened = True
             for action in self.lesson.opening(self.match.state):
-                self.animate(self.match.apply(action))
+                self.perform(action)
             self.seen = len(self.match.log)
+
+    def exit(self) -> None:
+        self.match.close()  # a lesson is never saved
+        super().exit()
 
     def instruction(self) -> str:
         if self.finished:
@@ -108,7 +126,7 @@ class TutorialScene(TableScene):
     def correct(self, cards: tuple[int, ...] = ()) -> None:
         """A move the lesson does not want: shown why, kindly; nothing is played."""
         for c in cards:
-            self._shake(c)
+            self.stage.shake(c)
         self.corrections += 1
         self.say(tr(self.lesson.wrong_key()), 7000)
         self.prompted_version = -1  # the decision's picker opens again
@@ -126,7 +144,37 @@ class TutorialScene(TableScene):
             self.app.sound.play("win")
             self._label_next()
 
-    # -- table overrides -------------------------------------------------------------
+    # -- the seat's decision, as the lesson sees it ------------------------------------
+    def resync(self) -> None:
+        self.match.forget_legal()
+        self.stage.sync()
+        cur = self.input.cursor
+        cur.selected = max(0, min(cur.selected, len(self.stage.model.hand) - 1))
+
+    def decide(self) -> Decision:
+        st = self.stage
+        found = decide(self.match, st.viewer, dealt=st.model.top >= 0, busy=st.director.busy,
+                       chosen=len(self.input.cursor.chosen))
+        if self.finished:
+            status = tr("tutorial.finished")
+        else:
+            # Opponents never take a turn in a lesson: no "is thinking" while it waits.
+            status = found.status if found.mine else ""
+        return replace(found, status=status)
+
+    def human_turn(self) -> bool:
+        return self.decide().mine
+
+    def status_text(self) -> str:
+        return self.decide().status
+
+    def say(self, text: str, ms: float = 2600) -> None:
+        self.notice.say(text, self.stage.clock_ms, self.match.version, ms)
+
+    def current_message(self) -> str:
+        return self.notice.current(self.stage.clock_ms, self.match.version)
+
+    # -- acting ----------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         if self.finished:
             self.say(tr("tutorial.finished"))
@@ -134,34 +182,25 @@ class TutorialScene(TableScene):
         if not self.lesson.steps[self.step].accepts(action):
             self.correct(action.cards)
             return False
-        ok = super().act(action)
+        ok = self.input.submit(action)
         self._progress()
         return ok
 
-    def click_card(self, card: int, multi: bool = False) -> None:
-        if not self.finished and not self.chosen:
+    def perform(self, action: Action) -> None:
+        # A lesson's round counts in no statistics and is never saved.
+        self.stage.show(self.match.apply(action), 0)
+
+    def vet_card(self, card: int) -> bool:
+        if not self.finished:
             wanted = self.lesson.steps[self.step].faces()
             if wanted and CARD_FACE[card] not in wanted:
                 self.correct((card,))
-                return
-        super().click_card(card, multi)
-
-    def animate(self, events: list[ev.Event]) -> None:
-        # A lesson's round counts in no statistics and is never saved.
-        seen = redact(events, self.viewer if self.viewer is not None else -1)
-        self.player.play(seen)
-        if self.app.speed == 0:
-            self.director.finish_all()
-        from game.app.table.anim import Step as AnimStep
-
-        self.director.add(AnimStep([], on_done=self.resync))
-
-    def autosave(self, force: bool = False) -> None:
-        pass
+                return False
+        return True
 
     def update(self, dt: float) -> None:
-        self._advance(dt)
-        self._refresh_buttons()
+        self.stage.advance(dt)
+        self.refresh()
         if self.director.busy:
             return
         self._progress()
@@ -169,9 +208,29 @@ class TutorialScene(TableScene):
         if not self.finished and s.phase < Phase.ROUND_OVER and s.current == self.viewer:
             self._prompt_if_needed()
 
+    def update_covered(self, dt: float) -> None:
+        self.stage.advance(dt)
+        self.decision = self.decide()
+
+    def refresh(self) -> None:
+        self.decision = self.decide()
+        self.controls.refresh(self.decision, self.stage.layout, self.stage.viewer)
+
+    def _prompt_if_needed(self) -> None:
+        if self.prompted_version == self.match.version or self.app.top is not self:
+            return
+        prompt = decision_prompt(self)
+        self.prompted_version = self.match.version
+        if prompt is not None:
+            self.app.push(prompt)
+
     # -- widgets ---------------------------------------------------------------------
     def build(self) -> None:
         super().build()
+        self.stage.relayout()
+        self.controls.build(self.stage.layout)
+        self.resync()
+        self.refresh()
         u = self.app.u
         f = fonts.font(u(20))  # the theme's button text size
         labels = {"next": self._next_key(), "leave": "tutorial.leave"}
@@ -181,6 +240,9 @@ class TutorialScene(TableScene):
         for i, (name, k) in enumerate(labels.items()):
             rect = pygame.Rect(u(12), u(10) + i * u(46), width, u(40))
             self.lesson_buttons[name] = button(self, k, rect, focus=False)
+
+    def relayout(self) -> None:
+        self.stage.relayout()
 
     def _next_key(self) -> str:
         if not self.finished:
@@ -199,7 +261,7 @@ class TutorialScene(TableScene):
         elif element is b.get("next"):
             self.next_lesson()
         else:
-            super().on_button(element)
+            self.controls.press(element, self)
 
     def next_lesson(self) -> None:
         if self.index + 1 < len(self.lessons):
@@ -211,17 +273,29 @@ class TutorialScene(TableScene):
         # The lesson knows the move it wants: the hint repeats it, never another move.
         self.say(self.instruction(), 5000)
 
-    def status_text(self) -> str:
-        if self.finished:
-            return tr("tutorial.finished")
-        # Opponents never take a turn in a lesson: no "is thinking" while the lesson waits.
-        return super().status_text() if self._human_turn() else ""
+    def press_jump(self) -> None:
+        jump_in_flow(self)
+
+    def press_uno(self) -> None:
+        self.input.press_uno()
 
     def open_pause(self) -> None:
         self.app.pop()  # Escape or Menu leaves the lesson: nothing to save
 
-    def _round_over(self) -> None:
-        pass  # the lesson's own panel says what the round scored
+    def pick_colour(self, then: Callable[[int], object]) -> None:
+        self.app.push(colour_picker(self, then))
+
+    def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
+        self.app.push(options_picker(self, title, options))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.input.mouse_down(event):
+            return
+        super().handle(event)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        self.input.key(event)
 
     # -- drawing ---------------------------------------------------------------------
     def highlight_rects(self) -> list[pygame.Rect]:
@@ -243,7 +317,11 @@ class TutorialScene(TableScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        cur = self.input.cursor
+        # The lesson's panel stands where the table puts your name and score.
+        self.stage.draw(surface, self.decision, selected=cur.selected,
+                        stock_focus=cur.stock_focus, chosen=cur.chosen,
+                        banner=self.current_message() or self.decision.status)
         u = self.app.u
         pulse = 0.5 + 0.5 * math.sin(self.clock_ms / 220)
         colour = (255, int(180 + 60 * pulse), 40)
@@ -323,7 +401,7 @@ class ListScene(Scene):
     def __init__(self, app, lessons: list[Lesson]) -> None:
         super().__init__(app)
         self.lessons = lessons
-        self.items: dict[object, int] = {}
+        self.items: dict[UIButton, int] = {}
 
     def label(self, lesson: Lesson) -> str:
         done = lesson.id in self.app.saves.stats().lessons

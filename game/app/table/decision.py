@@ -1,0 +1,142 @@
+"""The decision in front of the screen: what the seat shown can do now (live cards, the
+buttons' labels and states, the picker it needs, the status line), as one value computed
+from the match and the animated table. Drawing and widgets only read it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.app.i18n import tr
+from game.engine import Action, Kind, State
+from game.engine.state import Phase
+from saves.match import SeatInfo
+
+JUMPS = (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)
+
+
+class Match(Protocol):
+    """What a decision reads of a match."""
+
+    state: State
+    seats: list[SeatInfo]
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    def is_human(self, seat: int) -> bool: ...
+
+    def legal(self, seat: int) -> list[Action]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class DrawButton:
+    """The Draw button says what it does for the decision in front of you."""
+
+    label: str = "table.draw"  # a translation key
+    values: tuple[tuple[str, str], ...] = ()
+    enabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    seat: int | None = None  # the human whose hand is shown, if any
+    mine: bool = False  # the game waits for that human
+    live: frozenset[int] = frozenset()  # their cards some legal action uses now
+    playable: frozenset[int] = frozenset()  # ... alone (a click plays it)
+    giving: tuple[int, ...] = ()  # cards already picked to give away
+    draw: DrawButton = DrawButton()
+    uno: bool = False
+    hint: bool = False
+    catch: tuple[int, ...] = ()  # seats some human may catch for a missed UNO
+    jump: bool = False  # some human other than the one to act may jump in
+    prompt: str = ""  # the picker the decision needs: drawn, colour, power, target, challenge
+    status: str = ""  # the banner's line
+
+
+NOTHING = Decision()
+
+
+def decider(state: State) -> int | None:
+    """The seat whose decision the game waits for (None between rounds)."""
+    return state.current if state.phase < Phase.ROUND_OVER else None
+
+
+def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen: int = 0,
+           demo: bool = False) -> Decision:
+    """`dealt`: the table shows a card on the discard pile (the deal has been seen);
+    `busy`: animations are still playing; `chosen`: cards picked for a multi-card play."""
+    s = match.state
+    d = decider(s)
+    seat = viewer if viewer is not None and match.is_human(viewer) else None
+    mine = d is not None and d == seat
+    legal = match.legal(seat) if seat is not None else []
+    kinds = {a.kind for a in legal}
+    if mine and Kind.TAKE in kinds:
+        draw = DrawButton("table.take", (("count", str(s.pending)),), True)
+    elif mine and Kind.KEEP in kinds:
+        draw = DrawButton("table.keep", (), True)
+    else:
+        draw = DrawButton("table.draw", (), mine and Kind.DRAW in kinds)
+    can_arm = mine and seat is not None and len(s.hands[seat]) == 2
+    catch = sorted({a.target for h in match.humans for a in match.legal(h)
+                    if a.kind == Kind.CATCH})
+    jump = any(a.kind in JUMPS for h in match.humans if h != s.current
+               for a in match.legal(h))
+    return Decision(
+        seat=seat, mine=mine,
+        live=frozenset(c for a in legal for c in a.cards),
+        playable=frozenset(a.cards[0] for a in legal
+                           if a.kind in (Kind.PLAY, Kind.JUMP_IN, Kind.GIVE)
+                           and len(a.cards) == 1),
+        giving=tuple(s.give_cards) if s.phase == Phase.GIVE and s.current == viewer else (),
+        draw=draw, uno=(Kind.CALL_UNO in kinds or can_arm) and not demo,
+        hint=mine and not demo, catch=tuple(catch), jump=jump,
+        prompt=_prompt(s, kinds) if mine else "",
+        status=status_line(match, viewer, mine, legal, dealt=dealt, busy=busy,
+                           chosen=chosen))
+
+
+def _prompt(s: State, kinds: set[Kind]) -> str:
+    if s.phase == Phase.DRAWN:
+        return "drawn"
+    if s.phase == Phase.CHOOSE_COLOUR:
+        return "colour"
+    if s.phase == Phase.WILD_POWER:
+        return "power"
+    if s.phase == Phase.PICK_TARGET:
+        return "target"
+    if s.phase == Phase.TURN and Kind.CHALLENGE in kinds:
+        return "challenge"
+    return ""
+
+
+def status_line(match: Match, viewer: int | None, mine: bool, legal: Sequence[Action], *,
+                dealt: bool, busy: bool, chosen: int) -> str:
+    s = match.state
+    if s.phase >= Phase.ROUND_OVER or not dealt:
+        return ""  # between rounds, or the deal is still going round the table
+    d = s.current
+    name = match.seats[d].name
+    if not mine:
+        if match.is_human(d) and viewer != d:
+            return tr("table.waiting_for", name=name)
+        return tr("table.thinking", name=name)
+    if busy:
+        return ""  # the deal or the last move is still on its way: not your move yet
+    if s.phase == Phase.DRAWN:
+        return tr("table.drawn_decide")
+    if s.phase in (Phase.CHOOSE_COLOUR, Phase.WILD_POWER, Phase.PICK_TARGET):
+        return tr("table.decide_prompt")
+    if s.pending:
+        kinds = {a.kind for a in legal}
+        key = ("table.your_penalty_challenge" if Kind.CHALLENGE in kinds
+               else "table.your_penalty" if Kind.PLAY in kinds
+               else "table.your_penalty_take")
+        return tr(key, count=s.pending)
+    if s.phase == Phase.GIVE:
+        return tr("table.choose_give", count=min(3, len(s.hands[d])) - len(s.give_cards))
+    if chosen:
+        return tr("table.set_chosen", count=chosen)
+    return tr("table.your_turn")

@@ -1,0 +1,107 @@
+"""The table's heads-up display: the banner line (a passing notice or the status), your name
+and score, the turn timer, the team totals and the reveal panel. Drawn from values; it
+decides nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.table import render
+from game.app.table.layout import Layout
+from game.app.ui import GOLD, WHITE
+from game.engine import events as ev
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+BANNER = (5, 30, 18, 200)
+
+
+class Notice:
+    """A banner about this moment (a refusal, a hint, UNO armed): gone after its time or as
+    soon as the match moves on, whichever comes first."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.until = 0.0
+        self.version = -1
+
+    def say(self, text: str, now: float, version: int, ms: float = 2600) -> None:
+        self.text = text
+        self.until = now + ms
+        self.version = version
+
+    def current(self, now: float, version: int) -> str:
+        return self.text if now < self.until and self.version == version else ""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnLabel:
+    """Your name and score above the log, and your UNO badge with one card left."""
+
+    name: str
+    score: int
+    badge: bool | None = None  # None: no badge; else whether UNO was called
+
+
+def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
+                own: OwnLabel | None, timer: int | None) -> pygame.Rect | None:
+    """The banner line between the piles and the hand; returns where it went."""
+    u = app.u
+    if not text:
+        return None
+    t = fonts.fit(text, u(20), int(lay.size[0] * 0.62), GOLD, bold=True)
+    rect = t.get_rect(center=(lay.size[0] // 2, lay.banner_y)).inflate(u(20), u(8))
+    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
+    surface.blit(t, t.get_rect(center=rect.center))
+    if own is not None:
+        label = fonts.render(f"{own.name} · {tr('table.score', score=own.score)}", u(16),
+                             WHITE)
+        # Above the log, clear of the hand (whose cards may fill its whole width).
+        at = label.get_rect(bottomleft=(lay.log.left + u(4), lay.log.top - u(6)))
+        surface.blit(label, at)
+        if own.badge is not None:  # the same badge the opponents get, beside your name
+            render.draw_uno_badge(surface, (at.right + u(40), at.top - u(8)), lay.unit,
+                                  own.badge)
+    if timer is not None:
+        tt = fonts.render(tr("table.timer", seconds=timer), u(22),
+                          (255, 120, 120) if timer <= 3 else WHITE, bold=True)
+        surface.blit(tt, tt.get_rect(midright=(rect.left - u(12), rect.centery)))
+    return rect
+
+
+def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int, int]) -> None:
+    """The teams' totals in a strip at the top."""
+    u = app.u
+    text = "   ".join(tr("round.team_total", team=t + 1, score=v)
+                      for t, v in sorted(totals.items()))
+    t = fonts.fit(text, u(17), lay.size[0] - u(300), GOLD, bold=True)
+    rect = t.get_rect(midtop=(lay.size[0] // 2, u(8))).inflate(u(16), u(6))
+    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
+    surface.blit(t, t.get_rect(center=rect.center))
+
+
+def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str) -> None:
+    """A hand shown to you (a challenge, a peek), over the table until dismissed."""
+    u = app.u
+    w, h = app.size
+    rect = pygame.Rect(0, 0, int(w * 0.8), u(230))
+    rect.center = (w // 2, int(h * 0.42))
+    render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD)
+    t = fonts.render(tr("table.reveal_title", name=owner), u(22), GOLD, bold=True)
+    surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + u(10))))
+    cw = u(70)
+    n = max(1, len(e.cards))
+    gap = min(int(cw * 1.05), (rect.width - u(40) - cw) // max(n - 1, 1))
+    x0 = rect.centerx - (cw + gap * (n - 1)) // 2
+    for i, c in enumerate(e.cards):
+        img = render.card_surface(app.art, c, cw, colour_blind=app.settings.colour_blind,
+                                  high_contrast=app.settings.high_contrast)
+        surface.blit(img, (x0 + i * gap, rect.y + u(50)))
+    hint = fonts.render(tr("table.reveal_close"), u(15), WHITE)
+    surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - u(6))))

@@ -1,0 +1,289 @@
+"""Input at the table: clicks, keys (and pads, which arrive as keys) become a cursor on the
+hand and the actions a human means; what a click on a card means is decided here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.app.i18n import tr
+from game.app.table.match import MatchController
+from game.app.table.stage import Stage
+from game.app.table.wording import explain
+from game.engine import Action, Kind
+from game.engine.cards import CARD_COLOUR, CARD_FACE
+from game.engine.state import Phase
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
+@dataclass(slots=True)
+class Cursor:
+    """The keyboard's place in the hand (or on the stock) and the cards picked for a
+    multi-card play."""
+
+    selected: int = 0
+    stock_focus: bool = False
+    chosen: list[int] = field(default_factory=list)
+
+
+class Host(Protocol):
+    """What input needs of the scene it serves."""
+
+    app: App
+    match: MatchController
+    stage: Stage
+
+    @property
+    def viewer(self) -> int | None: ...
+
+    def human_turn(self) -> bool: ...
+
+    def act(self, action: Action) -> bool: ...
+
+    def perform(self, action: Action) -> None: ...
+
+    def say(self, text: str, ms: float = 2600) -> None: ...
+
+    def pick_colour(self, then: Callable[[int], object]) -> None: ...
+
+    def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None: ...
+
+    def press_jump(self) -> None: ...
+
+    def press_hint(self) -> None: ...
+
+    def open_pause(self) -> None: ...
+
+    def vet_card(self, card: int) -> bool: ...
+
+
+class TableInput:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.cursor = Cursor()
+        self.uno_armed = False  # UNO pressed with two cards: called as the next one is played
+
+    # -- events ------------------------------------------------------------------------
+    def mouse_down(self, event: pygame.event.Event) -> bool:
+        """A left click on the table: True when it was used."""
+        stage = self.host.stage
+        if stage.reveal is not None:
+            stage.reveal = None
+            return True
+        hand = stage.model.hand
+        rects = stage.hand_rects
+        for i in range(len(rects) - 1, -1, -1):
+            if rects[i].collidepoint(event.pos) and i < len(hand):
+                self.cursor.selected = i
+                self.cursor.stock_focus = False
+                multi = bool(pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
+                self.click_card(hand[i], multi=multi)
+                return True
+        if stage.layout.stock.collidepoint(event.pos):
+            self.press_draw()
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        host = self.host
+        binds = host.app.settings.key_bindings
+        name = pygame.key.name(k)
+        hand = host.stage.model.hand
+        cur = self.cursor
+        # Arrows only move the selection (along the hand, then onto the stock); a card is
+        # played or drawn only by the play key on it, or by the draw key: no card is ever
+        # one accidental arrow away.
+        if k == pygame.K_ESCAPE or name == binds.get("pause"):
+            host.open_pause()
+        elif name == binds.get("play_left", "left") or k == pygame.K_LEFT:
+            self.move(-1)
+        elif name == binds.get("play_right", "right") or k == pygame.K_RIGHT:
+            self.move(1)
+        elif name == binds.get("play", "return") or k in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                         pygame.K_SPACE):
+            if cur.stock_focus:
+                self.press_draw()
+            elif cur.chosen:
+                self.play_chosen()
+            elif hand and 0 <= cur.selected < len(hand):
+                self.click_card(hand[cur.selected])
+        elif name == binds.get("draw", "d"):
+            self.press_draw()
+        elif name == binds.get("uno", "u"):
+            self.press_uno()
+        elif name == binds.get("hint", "h"):
+            host.press_hint()
+        elif name == binds.get("catch", "c"):
+            # Your own missed UNO has no Catch button for you: nor a key.
+            targets = [t for t in self.catchable() if t != host.viewer]
+            if targets:
+                self.press_catch(targets[0])
+        elif name == binds.get("jump_in", "j"):
+            host.press_jump()
+        elif name == binds.get("pick", "x") and hand and 0 <= cur.selected < len(hand) \
+                and not cur.stock_focus:
+            self.click_card(hand[cur.selected], multi=True)
+
+    def move(self, step: int) -> None:
+        """Left/right over the hand's cards and the stock, as one ring."""
+        cur = self.cursor
+        n = len(self.host.stage.model.hand)
+        ring = n + 1
+        pos = n if cur.stock_focus or not n else cur.selected
+        pos = (pos + step) % ring
+        cur.stock_focus = pos == n
+        if not cur.stock_focus:
+            cur.selected = pos
+
+    # -- what a gesture means ----------------------------------------------------------
+    def submit(self, action: Action) -> bool:
+        """A human's action: refused with the engine's reason (the cards shake) or done."""
+        host = self.host
+        # With playable cards highlighted the player was shown which cards are live: a wrong
+        # one is a slip of the mouse, refused for free even where the rules penalise misplays.
+        refusal = host.match.state.refusal(action,
+                                           misplay=host.app.settings.highlight_playable)
+        if refusal is not None:
+            for c in action.cards:
+                host.stage.shake(c)
+            host.say(explain(refusal))
+            host.app.sound.play("error")
+            return False
+        self.cursor.chosen = []
+        host.perform(action)
+        if action.seat == host.viewer:
+            self.armed_uno(action.seat)
+        return True
+
+    def _human_viewer(self) -> int | None:
+        v = self.host.viewer
+        return v if v is not None and self.host.match.is_human(v) else None
+
+    def click_card(self, card: int, multi: bool = False) -> None:
+        host = self.host
+        v = self._human_viewer()
+        if v is None:
+            return
+        cur = self.cursor
+        if not cur.chosen and not host.vet_card(card):
+            return
+        s = host.match.state
+        if multi and host.match.rules.multi_play and host.human_turn():
+            if card in cur.chosen:
+                cur.chosen.remove(card)
+            else:
+                cur.chosen.append(card)
+            return
+        if cur.chosen and host.human_turn():
+            if card not in cur.chosen:
+                cur.chosen.append(card)
+            self.play_chosen()
+            return
+        legal = host.match.legal(v)
+        if s.phase == Phase.GIVE and s.current == v:
+            hand = host.stage.model.hand
+            if host.act(Action(Kind.GIVE, v, (card,))) and hand:
+                cur.selected = (cur.selected + 1) % len(hand)
+            return
+        jump = next((a for a in legal if a.kind == Kind.JUMP_IN
+                     and CARD_FACE[a.cards[0]] == CARD_FACE[card]), None)
+        if jump is not None:
+            host.act(Action(Kind.JUMP_IN, v, (card,)))
+            return
+        self.play_card(card)
+
+    def play_card(self, card: int) -> None:
+        host = self.host
+        v = host.viewer
+        if v is None:
+            return
+        plays = [a for a in host.match.legal(v) if a.kind == Kind.PLAY and a.cards == (card,)]
+        if len(plays) > 1:  # a wild: its colour is picked first
+            host.pick_colour(lambda c: host.act(Action(Kind.PLAY, v, (card,), c)))
+            return
+        if plays:
+            host.act(plays[0])
+            return
+        # Not allowed now: the engine says why, or applies the misplay penalty.
+        host.act(Action(Kind.PLAY, v, (card,), 0 if CARD_COLOUR[card] == 4 else -1))
+
+    def play_chosen(self) -> None:
+        host = self.host
+        v = host.viewer
+        if v is None:
+            return
+        cards = tuple(self.cursor.chosen)
+        if len(cards) == 1:
+            self.cursor.chosen = []
+            self.play_card(cards[0])
+            return
+        legal = [a for a in host.match.legal(v) if a.kind == Kind.PLAY and a.cards == cards]
+        if legal:
+            host.act(legal[0])
+            return
+        # Same cards, another order the engine also accepts (middle cards are sorted).
+        same = [a for a in host.match.legal(v) if a.kind == Kind.PLAY and len(a.cards) ==
+                len(cards) and a.cards[0] == cards[0] and a.cards[-1] == cards[-1]
+                and sorted(a.cards) == sorted(cards)]
+        if same:
+            host.act(same[0])
+            return
+        host.act(Action(Kind.PLAY, v, cards))
+
+    def press_draw(self) -> None:
+        host = self.host
+        seat = host.viewer
+        if not host.human_turn() or seat is None:
+            return
+        kinds = {a.kind for a in host.match.legal(seat)}
+        for k in (Kind.TAKE, Kind.KEEP, Kind.DRAW):
+            if k in kinds:
+                host.act(Action(k, seat))
+                return
+        host.act(Action(Kind.DRAW, seat))  # refused with the engine's reason
+
+    def press_uno(self) -> None:
+        host = self.host
+        seat = self._human_viewer()
+        if seat is None:
+            return
+        legal = host.match.legal(seat)
+        if any(a.kind == Kind.CALL_UNO for a in legal):
+            host.act(Action(Kind.CALL_UNO, seat))
+        elif host.human_turn() and len(host.match.state.hands[seat]) == 2:
+            self.uno_armed = True  # called as the next card is played
+            host.say(tr("table.uno_armed"))
+        else:
+            host.act(Action(Kind.CALL_UNO, seat))  # a false call, penalised by the rules
+
+    def armed_uno(self, seat: int) -> None:
+        """After the viewer's play: the UNO pressed beforehand is called now, if it can be."""
+        match = self.host.match
+        if self.uno_armed and any(a.kind == Kind.CALL_UNO for a in match.legal(seat)):
+            self.uno_armed = False
+            self.host.perform(Action(Kind.CALL_UNO, seat))
+
+    def catchable(self) -> list[int]:
+        """Seats some human may catch now for a missed UNO."""
+        m = self.host.match
+        return sorted({a.target for h in m.humans for a in m.legal(h) if a.kind == Kind.CATCH})
+
+    def press_catch(self, target: int) -> None:
+        host = self.host
+        m = host.match
+        catchers = [h for h in m.humans if Action(Kind.CATCH, h, target=target) in m.legal(h)]
+        if not catchers:
+            return
+        if len(catchers) == 1:
+            host.act(Action(Kind.CATCH, catchers[0], target=target))
+            return
+        def catch(h: int) -> Callable[[], object]:
+            return lambda: host.act(Action(Kind.CATCH, h, target=target))
+
+        host.choose(tr("table.who_catches"), [(m.seats[h].name, catch(h)) for h in catchers])

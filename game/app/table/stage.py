@@ -1,0 +1,324 @@
+"""The stage: what the table shows and how it moves — its layout, the display model, the
+animation director playing the engine's events, and the drawing of it all. The live table,
+the replay viewer and the tutorial each put one up; none of them is drawn any other way."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.table import hud, render
+from game.app.table.anim import Director, Step, Tween, shake_offset
+from game.app.table.decision import Decision, decider
+from game.app.table.effects import FRESH_MS, EventPlayer
+from game.app.table.layout import Layout, make_layout
+from game.app.table.model import Fresh, Logged, Resync, Reveal, TableModel
+from game.app.ui import GOLD, WHITE, button_height, button_width, felt
+from game.engine import Rules, State, redact
+from game.engine import events as ev
+from game.engine.scoring import team_totals
+from saves.match import SeatInfo
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.art import CardArt
+    from saves.settings import Settings
+
+log = logging.getLogger("uno.table")
+
+REVEAL_MS = 5000.0  # a hand shown to you stays up this long unless dismissed
+
+
+class StageMatch(Protocol):
+    """What the stage reads of a match (a live one, or a recorded round)."""
+
+    state: State
+    seats: list[SeatInfo]
+    rules: Rules
+    version: int
+
+    @property
+    def humans(self) -> list[int]: ...
+
+
+class Stage:
+    def __init__(self, app: App, match: StageMatch, viewer: int | None) -> None:
+        self.app = app
+        self.match = match
+        self.viewer = viewer  # whose hand is shown (None: every hand hidden)
+        self.model = TableModel()
+        self.director = Director(apply=self.apply)
+        self.player = EventPlayer(self)
+        # Called when a batch has been shown and the table re-syncs from the view.
+        self.on_resync: Callable[[], None] = self.sync
+        self.clock_ms = 0.0
+        self.log_lines: list[str] = []
+        self.shakes: dict[int, float] = {}
+        self.bubbles: list[tuple[pygame.Rect, Tween]] = []  # shouts on screen, where
+        self.fresh: dict[int, float] = {}  # card -> until when it is marked as new
+        self.arrow_spin = 0.0
+        self.ring_pulse = 0.0
+        self.reveal: ev.HandShown | None = None
+        self.reveal_until = 0.0
+        self.layout: Layout = self.make_layout()
+        # What the last frame drew, where (the layout and privacy tests read these).
+        self.hand_rects: list[pygame.Rect] = []
+        self.banner_rect: pygame.Rect | None = None
+        self.seat_panels: dict[int, pygame.Rect] = {}
+        self.face_up_owner: int | None = None
+        self.shown_dimmed: set[int] = set()
+        self.draw_count = 0
+
+    # -- what the effects read (effects.Stage) -----------------------------------------
+    @property
+    def art(self) -> CardArt:
+        return self.app.art
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    @property
+    def speed(self) -> float:
+        return self.app.speed
+
+    def play_sound(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    def name_of(self, seat: int) -> str:
+        return self.match.seats[seat].name if 0 <= seat < len(self.match.seats) else ""
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.match.humans) > 1
+
+    # -- layout ------------------------------------------------------------------------
+    def make_layout(self) -> Layout:
+        s = self.match.state
+        app = self.app
+        u = app.u
+        # Several people share the screen: the table keeps one orientation (every seat on
+        # the arc, in the same place at every hand-over) and the hand below is whoever holds
+        # the screen; with one human their seat is the bottom of the table.
+        anchor = None if self.hotseat else self.viewer
+        # The action buttons are as wide as the longest label they can show.
+        labels = [tr("table.draw"), tr("table.take", count="+12"), tr("table.keep"),
+                  tr("table.uno"), tr("table.hint")]
+        bw = max(button_width(app, labels, "#uno_button"), u(150))
+        bh = max(button_height(app, "#uno_button"), u(46))
+        menu = (button_width(app, [tr("table.menu")], minimum=u(110)),
+                button_height(app, minimum=u(40)))
+        banner_h = fonts.font(u(20), True).get_linesize() + u(8)
+        strip = fonts.font(u(17), True).get_linesize() + u(14) if self.match.rules.teams else 0
+        return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
+                           action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
+                           top_strip=strip)
+
+    def relayout(self) -> None:
+        self.layout = self.make_layout()
+
+    # -- what is shown -----------------------------------------------------------------
+    def sync(self) -> None:
+        """Show exactly the seat's view (every hand hidden when nobody holds the screen)."""
+        seat = self.viewer if self.viewer is not None else 0
+        self.model.sync(self.match.state.view(seat), show_hand=self.viewer is not None)
+
+    def show(self, events: Sequence[ev.Event], seen_by: int) -> None:
+        """Queue a batch of events, as `seen_by` may see them (-2: every card), then a
+        re-sync from the view once they have played."""
+        seen = list(events) if seen_by == -2 else redact(list(events), seen_by)
+        try:
+            self.player.play(seen, seed=self.match.version)
+            if self.app.speed == 0:
+                self.director.finish_all()
+        except Exception:  # a broken animation must not stop the match: show the truth
+            log.exception("could not animate %s", [type(e).__name__ for e in seen])
+            self.recover()
+        self.director.add(Step([], lands=(Resync(),)))
+
+    def recover(self) -> None:
+        """After an animation error: nothing half-played stays, the table shows the view."""
+        self.director.steps.clear()
+        self.director.active = None
+        self.director.after.clear()
+        self.on_resync()
+
+    def apply(self, change: object) -> None:
+        """A change the animation has reached (see table/model.py)."""
+        if self.model.apply(change, self.viewer):
+            return
+        if isinstance(change, Resync):
+            self.on_resync()
+        elif isinstance(change, Logged):
+            self.log_lines.append(change.text)
+        elif isinstance(change, Fresh):
+            self.fresh[change.card] = self.clock_ms + FRESH_MS * max(self.app.speed, 0.5)
+        elif isinstance(change, Reveal):
+            self.reveal = change.event
+            self.reveal_until = self.clock_ms + REVEAL_MS
+
+    def advance(self, dt: float) -> None:
+        """Time passes at the table: animations and timed banners move on."""
+        self.clock_ms += dt
+        speed = self.app.speed
+        try:
+            if speed == 0:
+                self.director.finish_all()
+            else:
+                self.director.update(dt / speed)
+        except Exception:
+            log.exception("an animation failed")
+            self.recover()
+        if self.reveal is not None and self.clock_ms > self.reveal_until:
+            self.reveal = None
+
+    def settle(self) -> None:
+        """Everything still moving jumps to its end (a replay's step or seek)."""
+        self.director.finish_all()
+        self.director.after.clear()
+        self.shakes.clear()
+        self.fresh.clear()
+        self.reveal = None
+
+    def shake(self, card: int) -> None:
+        def draw(surface: pygame.Surface, t: float) -> None:
+            self.shakes[card] = shake_offset(t, 10 * self.layout.unit)
+
+        def done() -> None:
+            self.shakes.pop(card, None)
+
+        self.director.flourish(Tween(450, draw, on_done=done))
+
+    # -- where things go ---------------------------------------------------------------
+    def card_origin(self, seat: int, card: int) -> tuple[int, int]:
+        if seat == self.viewer and card in self.model.hand:
+            i = self.model.hand.index(card)
+            if i < len(self.hand_rects):
+                return self.hand_rects[i].center
+        return self.layout.seat_pos(seat)
+
+    def seat_target(self, seat: int) -> tuple[int, int]:
+        if seat == self.viewer:
+            return (self.layout.hand_area.centerx, self.layout.hand_area.centery)
+        return self.layout.seat_pos(seat)
+
+    def shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]:
+        """Where a shout about a seat goes: just above its panel (never over its card
+        count), above your hand for your own seat, and always inside the window."""
+        lay = self.layout
+        w, h = lay.size
+        if seat is None:
+            x, y = w // 2, int(h * 0.25)
+        elif seat in lay.seats:
+            panel = render.seat_panel_rect(lay, seat)
+            x, y = panel.centerx, panel.top - height // 2 - 4
+            if y - height // 2 < 0:  # no room above: below the panel instead
+                y = panel.bottom + height // 2 + 4
+        else:
+            x, y = lay.hand_area.centerx, lay.hand_area.top - height
+        half = height * 2
+        return (max(half, min(w - half, x)), max(height // 2 + 2, min(h - height, y)))
+
+    def place_bubble(self, text: str, centre: tuple[int, int], height: int,
+                     owner: Tween) -> tuple[int, int]:
+        """A shout's centre, moved down (or up) until it overlaps no other shout still on
+        screen, and kept inside the window."""
+        self.bubbles = [(r, t) for r, t in self.bubbles if not t.done]
+        w, h = self.layout.size
+        size = fonts.font(height, bold=True).size(text)
+        rect = pygame.Rect(0, 0, size[0] + height, size[1] + height // 2)
+        rect.center = centre
+        for direction in (1, -1):
+            probe = rect.copy()
+            for _ in range(12):
+                if not any(probe.colliderect(r) for r, _ in self.bubbles):
+                    rect = probe
+                    break
+                probe.y += direction * (rect.height + 4)
+            else:
+                continue
+            break
+        rect.clamp_ip(pygame.Rect(0, 0, w, h))
+        self.bubbles.append((rect, owner))
+        return rect.center
+
+    # -- drawing -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, decision: Decision, *, selected: int = -1,
+             stock_focus: bool = False, chosen: Sequence[int] = (), banner: str = "",
+             own: hud.OwnLabel | None = None, timer: int | None = None) -> None:
+        """The table as the model shows it, with the decision's live cards raised (and the
+        others dimmed, when the player wants that), the cursor, the banner and the HUD."""
+        self.draw_count += 1
+        felt(surface)
+        app = self.app
+        lay = self.layout
+        m = self.model
+        s = self.match.state
+        render.draw_direction(surface, lay, m.direction, self.arrow_spin)
+        render.draw_piles(surface, app, lay, m, self.ring_pulse)
+        if stock_focus and self.viewer is not None:
+            pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
+        d = decider(s)
+        current = d if d is not None else -1
+        self._draw_seats(surface, current)
+        live = set(decision.live) if app.settings.highlight_playable else None
+        face_up = self.viewer is not None
+        cards = m.hand if face_up else []
+        # What this frame shows face up, for the privacy tests (draw never changes state
+        # the game depends on; this is a record of the picture).
+        self.face_up_owner = self.viewer if face_up and cards else None
+        self.shown_dimmed = {c for c in cards if live is not None and c not in live}
+        self.hand_rects = render.draw_hand(
+            surface, app, lay, cards, live=live, selected=-1 if stock_focus else selected,
+            chosen=[*chosen, *decision.giving], face_up=face_up, shake=self.shakes,
+            fresh={c for c, until in self.fresh.items() if until > self.clock_ms})
+        if self.viewer is None and self.hotseat:
+            t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
+            surface.blit(t, t.get_rect(center=lay.hand_area.center))
+        render.draw_log(surface, lay, self.log_lines)
+        if self.match.rules.teams:
+            hud.draw_teams(surface, app, lay, team_totals(s))
+        self.banner_rect = hud.draw_status(surface, app, lay, banner, own=own, timer=timer)
+        try:
+            self.director.draw(surface)
+        except Exception:
+            log.exception("an animation could not be drawn")
+            self.recover()
+        if self.reveal is not None:
+            hud.draw_reveal(surface, app, self.reveal, self.name_of(self.reveal.owner))
+
+    def _draw_seats(self, surface: pygame.Surface, current: int) -> None:
+        lay = self.layout
+        m = self.model
+        s = self.match.state
+        self.seat_panels = {}
+        for seat in s.seating:
+            if seat not in lay.seats or seat >= len(m.counts) or (
+                    seat == self.viewer and not self.hotseat):
+                continue  # alone at the table, your seat is the hand at the bottom
+            info = self.match.seats[seat]
+            tier = tr(f"tier.{info.tier}") if info.is_ai else tr("seat.human")
+            team = (tr("table.team", team=s.team_of[seat] + 1) if self.match.rules.teams
+                    else "")
+            self.seat_panels[seat] = render.draw_opponent(
+                surface, self.app, lay, seat, name=info.name, tier=tier, count=m.counts[seat],
+                score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
+                uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer)
+            if seat == self.viewer:  # hot seat: whose hand is showing below
+                render.draw_you_are_here(surface, lay, seat)
+
+    def own_label(self) -> hud.OwnLabel | None:
+        """Your name and score (and UNO badge) for the HUD, when a hand is shown."""
+        v = self.viewer
+        name = self.name_of(v) if v is not None else ""
+        if v is None or not name:
+            return None
+        m = self.model
+        score = m.scores[v] if v < len(m.scores) else 0
+        badge = m.uno_called[v] if len(m.hand) == 1 and v < len(m.uno_called) else None
+        return hud.OwnLabel(name, score, badge)

@@ -1,0 +1,116 @@
+"""What the table says in words: cards, colours, refusals, log lines and moves, in the
+player's language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.app.i18n import tr
+from game.engine import Action, Kind
+from game.engine import events as ev
+from game.engine.cards import CARD_COLOUR, CARD_RANK, COLOUR_NAMES
+
+
+def colour_word(c: int) -> str:
+    return tr(f"colour.{COLOUR_NAMES[c]}") if 0 <= c <= 3 else "?"
+
+
+def card_word(card: int) -> str:
+    if card < 0:
+        return tr("log.a_card")
+    rank = tr(f"rank.{CARD_RANK[card]}")
+    c = CARD_COLOUR[card]
+    return rank if c == 4 else tr("log.card", colour=colour_word(c), rank=rank)
+
+
+def explain(exc: Exception) -> str:
+    """A refused action, said in the player's language (falls back to the English)."""
+    code = getattr(exc, "code", "")
+    if not code:
+        return str(exc)
+    params = dict(getattr(exc, "params", {}))
+    values: dict[str, object] = {}
+    for name, value in params.items():
+        if name in ("card", "top") and isinstance(value, int):
+            values[name] = card_word(value)
+        elif name == "colour" and isinstance(value, int):
+            values[name] = colour_word(value)
+        elif name == "action":
+            values[name] = tr(f"action.{value}")
+        else:
+            values[name] = value
+    text = tr(f"error.{code}", **values)
+    return str(exc) if text == f"uno.error.{code}" else text
+
+
+def describe_action(a: Action) -> str:
+    """A move in a few words (a hint, a replay's move line)."""
+    if a.kind == Kind.PLAY:
+        text = ", ".join(card_word(c) for c in a.cards)
+        if a.colour >= 0:
+            text += f" ({colour_word(a.colour)})"
+        return text
+    return tr(f"action.{a.kind.name.lower()}")
+
+
+def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | None) -> str:
+    """The log's line for an event ("" for events the log does not mention); `viewer` is
+    the seat the log is written for ("You are skipped")."""
+    n = name_of
+    if isinstance(e, ev.CardPlayed):
+        cards = ", ".join(card_word(c) for c in e.cards)
+        key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
+               "sum_out": "log.sum_out"}.get(e.out_of_turn, "log.played")
+        text = tr(key, name=n(e.seat), card=cards)
+        if e.colour >= 0 and any(c >= 100 for c in e.cards):
+            text += " " + tr("log.names_colour", colour=colour_word(e.colour))
+        return text
+    if isinstance(e, ev.CardDrawn):
+        if e.reason == "draw":
+            return tr("log.drew", name=n(e.seat))
+        return ""
+    if isinstance(e, ev.PenaltyTaken):
+        return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
+    if isinstance(e, ev.TurnSkipped):
+        if e.seat == viewer:
+            return tr("log.you_skipped")
+        return tr("log.skipped", name=n(e.seat))
+    if isinstance(e, ev.DirectionReversed):
+        return tr("log.reversed")
+    if isinstance(e, ev.ColourChosen):
+        return tr("log.colour", name=n(e.seat), colour=colour_word(e.colour))
+    if isinstance(e, ev.UnoCalled):
+        return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
+    if isinstance(e, ev.Caught):
+        return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),
+                  target=n(e.target))
+    if isinstance(e, ev.Challenged):
+        return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
+                  name=n(e.challenger), target=n(e.accused))
+    if isinstance(e, ev.PenaltyStacked):
+        return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
+    if isinstance(e, ev.HandsSwapped):
+        return tr("log.swapped", name=n(e.seat), target=n(e.target))
+    if isinstance(e, ev.HandsRotated):
+        return tr("log.rotated")
+    if isinstance(e, ev.CardsTraded):
+        return tr("log.traded", name=n(e.seat), target=n(e.target))
+    if isinstance(e, ev.PowerChosen) and e.power == "peek":
+        return tr("log.peeked", name=n(e.seat), target=n(e.target))
+    if isinstance(e, ev.Misplayed):
+        return tr("log.misplay", name=n(e.seat))
+    if isinstance(e, ev.TimedOut):
+        return tr("log.timeout", name=n(e.seat))
+    if isinstance(e, ev.StockReshuffled):
+        return tr("log.reshuffled")
+    if isinstance(e, ev.DrawSkipped):
+        return tr("log.nothing_to_draw")
+    if isinstance(e, ev.RoundStarted):
+        if e.dealer == viewer:
+            return tr("log.round_you", round=e.round_no)
+        return tr("log.round", round=e.round_no, name=n(e.dealer))
+    if isinstance(e, ev.RoundEnded):
+        return tr("log.won_round", name=n(e.winner))
+    if isinstance(e, ev.SeatsExchanged):
+        return tr("log.seats_exchanged")
+    return ""

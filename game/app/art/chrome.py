@@ -20,10 +20,16 @@ def shadow(size: tuple[int, int], radius: int, blur: int, alpha: int) -> pygame.
     w, h = max(1, size[0]), max(1, size[1])
     blur = max(1, blur)
     pad = 2 * blur
-    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (0, 0, 0, alpha), pygame.Rect(pad, pad, w, h),
-                     border_radius=max(0, radius))
-    return pygame.transform.gaussian_blur(surf, blur)
+    full = (w + 2 * pad, h + 2 * pad)
+    # Blurred small and smoothed up: a shadow has no detail to lose, and a wide blur on
+    # the full size would stall the frame that first needs it.
+    k = max(1, blur // 4)
+    small = pygame.Surface((max(1, full[0] // k), max(1, full[1] // k)), pygame.SRCALPHA)
+    pygame.draw.rect(small, (0, 0, 0, alpha), pygame.Rect(pad // k, pad // k, max(1, w // k),
+                                                          max(1, h // k)),
+                     border_radius=max(0, radius // k))
+    small = pygame.transform.gaussian_blur(small, max(1, blur // k))
+    return pygame.transform.smoothscale(small, full)
 
 
 def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, *, lift: int = 3,

@@ -8,8 +8,8 @@ import math
 Point = tuple[float, float]
 
 # A card is lifted before it flies, then travels; these share a play's duration.
-LIFT_SHARE = 0.18  # of a play's time: 80 ms of a 440 ms play
-LAND_SHARE = 0.22  # the landing's overshoot and settle, at the end
+LIFT_SHARE = 0.15  # of a play's time: 80 ms of a 540 ms play
+LAND_SHARE = 0.18  # the landing's overshoot and settle, at the end (about 100 ms)
 
 
 def ease_out(t: float) -> float:

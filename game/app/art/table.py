@@ -23,6 +23,11 @@ def thickness(width: int) -> int:
     return max(1, round(width / 45))
 
 
+def card_edge(size: tuple[int, int], width: int) -> pygame.Surface:
+    """The side of a card `width` px wide, seen under its face (blit it `thickness` lower)."""
+    return _edge(size, max(2, round(width * 0.09)), 206)
+
+
 @lru_cache(maxsize=64)
 def _edge(size: tuple[int, int], radius: int, shade: int) -> pygame.Surface:
     """The card's side seen below its face: a darker off-white rounded slab."""
@@ -36,18 +41,19 @@ def card_shadow(surface: pygame.Surface, rect: pygame.Rect, lift: float,
                 *, alpha: int = 110) -> None:
     """The shadow of a card `lift` (0 resting .. 1 high in the air) above the cloth: close and
     tight on the table, further, larger and softer as it rises."""
-    lift = max(0.0, min(1.0, lift))
+    lift = round(max(0.0, min(1.0, lift)) * 8) / 8  # a flight reuses a few blurred shadows
     w = rect.width
-    blur = max(2, round(w * (0.05 + 0.14 * lift)))
-    # Quantised, so a flight reuses a handful of blurred shadows.
-    blur = max(2, blur // 2 * 2)
+    blur = max(2, round(w * (0.05 + 0.14 * lift)) // 2 * 2)
     drop = round(w * (0.03 + 0.22 * lift))
     shade = max(24, round(alpha * (1 - 0.45 * lift)))
-    radius = max(2, round(w * 0.09))
     shrink = round(w * 0.06 * (1 - lift))
-    r = rect.inflate(-shrink, -shrink)
-    img = chrome.shadow(r.size, radius, blur, shade // 8 * 8)
-    surface.blit(img, (r.x - 2 * blur + drop // 3, r.y - 2 * blur + drop))
+    # Sizes in steps of 4 px: a card growing as it lands needs no new blur each frame.
+    size = (max(4, (rect.width - shrink) // 4 * 4), max(4, (rect.height - shrink) // 4 * 4))
+    radius = max(2, round(size[0] * 0.09))
+    img = chrome.shadow(size, radius, blur, shade // 8 * 8)
+    x = rect.centerx - size[0] // 2
+    y = rect.centery - size[1] // 2
+    surface.blit(img, (x - 2 * blur + drop // 3, y - 2 * blur + drop))
 
 
 def draw_card(surface: pygame.Surface, img: pygame.Surface, rect: pygame.Rect, *,
@@ -96,34 +102,11 @@ class TurnedCards:
         return out
 
 
-def draw_pile(surface: pygame.Surface, images: list[tuple[int, pygame.Surface]],
-              centre: tuple[int, int], width: int, turned: TurnedCards) -> None:
-    """The discard pile: its last few cards (oldest first, as (card, image)) each thrown a
-    few degrees off, with one soft shadow under the heap and thickness showing."""
-    if not images:
-        return
-    h = images[0][1].get_height()
-    base = pygame.Rect(0, 0, width, h)
-    base.center = centre
-    card_shadow(surface, base.inflate(width // 6, width // 8), 0.05, alpha=120)
-    depth = len(images)
-    for i, (card, img) in enumerate(images):
-        angle, dx, dy = thrown(card, i, width)
-        if i == depth - 1:
-            angle *= 0.6  # the top card a little straighter: it is the one to read
-        rot = turned.get(img, angle)
-        r = rot.get_rect(center=(centre[0] + dx, centre[1] + dy))
-        t = thickness(width)
-        edge = turned.get(_edge(img.get_size(), max(2, round(width * 0.09)), 200), angle)
-        surface.blit(edge, r.move(0, t))
-        surface.blit(rot, r)
-
-
 @lru_cache(maxsize=16)
 def _stock_layers(back: pygame.Surface, layers: int) -> pygame.Surface:
     """A stack of `layers` card edges under the back: the stock's visible depth."""
     w, h = back.get_size()
-    step = max(1, round(w / 60))
+    step = max(1, round(w / 70))
     out = pygame.Surface((w, h + layers * step), pygame.SRCALPHA)
     radius = max(2, round(w * 0.09))
     for i in range(layers, 0, -1):
@@ -137,8 +120,8 @@ def _stock_layers(back: pygame.Surface, layers: int) -> pygame.Surface:
 
 
 def stock_depth(count: int) -> int:
-    """How many edges show under the stock: one per eight cards, at least one, at most 9."""
-    return 0 if count <= 0 else max(1, min(9, round(count / 8)))
+    """How many edges show under the stock: one per ten cards, at least one, at most 8."""
+    return 0 if count <= 0 else max(1, min(8, round(count / 10)))
 
 
 def draw_stock(surface: pygame.Surface, back: pygame.Surface, rect: pygame.Rect,
@@ -149,7 +132,7 @@ def draw_stock(surface: pygame.Surface, back: pygame.Surface, rect: pygame.Rect,
         return rect
     layers = stock_depth(count)
     img = _stock_layers(back, layers)
-    step = max(1, round(rect.width / 60))
+    step = max(1, round(rect.width / 70))
     top = rect.move(0, -layers * step)
     card_shadow(surface, pygame.Rect(top.x, top.y, rect.width, img.get_height()), 0.05)
     surface.blit(img, top)
@@ -163,11 +146,16 @@ def draw_stock(surface: pygame.Surface, back: pygame.Surface, rect: pygame.Rect,
 def glow(size: tuple[int, int], radius: int, colour: RGB, spread: int) -> pygame.Surface:
     """A soft halo around a rounded rect of `size`, `spread` px wide (blurred once)."""
     pad = 2 * spread
-    s = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(s, (*colour, 255), pygame.Rect(pad - spread // 2, pad - spread // 2,
-                                                    size[0] + spread, size[1] + spread),
-                     width=max(2, spread), border_radius=radius + spread // 2)
-    return pygame.transform.gaussian_blur(s, max(1, spread // 2))
+    full = (size[0] + 2 * pad, size[1] + 2 * pad)
+    k = max(1, spread // 4)  # blurred small, smoothed up (see chrome.shadow)
+    s = pygame.Surface((max(1, full[0] // k), max(1, full[1] // k)), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*colour, 255), pygame.Rect((pad - spread // 2) // k,
+                                                    (pad - spread // 2) // k,
+                                                    (size[0] + spread) // k,
+                                                    (size[1] + spread) // k),
+                     width=max(1, spread // k), border_radius=(radius + spread // 2) // k)
+    s = pygame.transform.gaussian_blur(s, max(1, spread // (2 * k)))
+    return pygame.transform.smoothscale(s, full)
 
 
 def breathe(t_ms: float, period_ms: float = 2600.0) -> float:

@@ -475,7 +475,8 @@ class EventPlayer:
 
     def challenged(self, e: ev.Challenged) -> None:
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
-        self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True)
+        self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True,
+                     sound="catch" if e.guilty else "error")
 
     def hand_shown(self, e: ev.HandShown) -> None:
         # The owner's own redaction keeps the cards too; only the one shown them gets this.
@@ -483,7 +484,7 @@ class EventPlayer:
             self._add([], lands=(Reveal(e),))
 
     def cards_traded(self, e: ev.CardsTraded) -> None:
-        self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160))
+        self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160), sound="swap")
 
     def hands_swapped(self, e: ev.HandsSwapped) -> None:
         self._travel([(e.seat, e.target), (e.target, e.seat)])

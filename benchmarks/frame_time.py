@@ -1,8 +1,11 @@
 """Frame time of a 10-seat table with animations running (1280x720), frame time while Expert
 AIs search (worker thread), and launch-to-menu time.
 
-    python benchmarks/frame_time.py [--frames 1500] [--expert-frames 1500]
-Targets: frame time p99 <= 12 ms; no frame over 200 ms while an Expert thinks; menu
+    python benchmarks/frame_time.py [--frames 1500] [--expert-frames 1500] [--cpu]
+                                    [--before REF] [--only flight]
+Targets: frame time p99 <= 12 ms (also during the card flights at ten seats: --before REF
+times the same flights with the code of git revision REF, e.g. main before a change, so
+motion that costs frames shows as a before/after); no frame over 200 ms while an Expert thinks; menu
 interactive <= 1.0 s after launch. Runs with the dummy video driver unless DISPLAY is set.
 (tests/app/test_ai_at_table.py proves the window keeps drawing during a search; the time a
 frame takes depends on the machine and its load, so it is measured here, not asserted.)"""
@@ -10,6 +13,7 @@ frame takes depends on the machine and its load, so it is measured here, not ass
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -37,6 +41,93 @@ app.step(16)
 print("MENU", time.perf_counter() - start, flush=True)
 app.close()
 """
+
+
+# The same ten-seat flights timed in any checkout (this one, or --before's): only the app's
+# long-standing entry points, and the frames' times printed as one JSON line.
+FLIGHTS = """
+import json, os, sys, time
+from dataclasses import replace
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.round_end import RoundEndScene
+from game.app.scenes.table import TableScene
+from game.app.table.match import MatchController
+from game.engine import OFFICIAL
+from saves.match import SeatInfo
+from saves.settings import AnimationSpeed, Settings
+clock = time.process_time if os.environ.get("UNO_BENCH_CPU") else time.perf_counter
+frames = int(os.environ["UNO_BENCH_FRAMES"])
+settings = replace(Settings(), animation_speed=AnimationSpeed.NORMAL)
+app = App(language="en", settings=settings, persist_settings=False)
+app.push(MenuScene(app))
+# Ten AIs, so the match plays on (a human seat would stop it at their first turn).
+seats = [SeatInfo.ai(f"AI {i}", "normal") for i in range(10)]
+table = TableScene(app, MatchController(OFFICIAL, seats, 3), demo=True)
+app.push(table)
+for _ in range(120):  # the deal and the first art drawn: what every launch pays once
+    app.step(16)
+flying, still = [], []
+while len(flying) < frames and len(still) < 20 * frames:
+    if isinstance(app.top, RoundEndScene):
+        app.pop()
+        table.start_next_round()
+    busy = table.director.busy
+    t0 = clock()
+    app.step(16)
+    (flying if busy else still).append((clock() - t0) * 1000)
+app.close()
+print("FLIGHTS", json.dumps({"flying": flying, "still": still}), flush=True)
+"""
+
+
+def flight_times(tree: Path, frames: int, cpu: bool) -> dict[str, list[float]]:
+    """Frame times (ms) at a ten-seat table of AIs at normal speed, in the checkout `tree`,
+    split into the frames drawn while a card flies (any step of the table's motion playing)
+    and the frames in between."""
+    env = dict(os.environ, UNO_HOME=tempfile.mkdtemp(prefix="uno-bench-"),
+               UNO_BENCH_FRAMES=str(frames))
+    if cpu:
+        env["UNO_BENCH_CPU"] = "1"
+    proc = subprocess.run([sys.executable, "-c", FLIGHTS], cwd=tree, env=env,
+                          capture_output=True, text=True)
+    line = next((x for x in proc.stdout.splitlines() if x.startswith("FLIGHTS ")), None)
+    if proc.returncode or line is None:
+        raise RuntimeError(f"flights in {tree} failed:\n{proc.stderr[-2000:]}")
+    result: dict[str, list[float]] = json.loads(line.split(" ", 1)[1])
+    return result
+
+
+def checkout(ref: str) -> Path:
+    """The files of git revision `ref` in a temporary folder (git archive: the repository
+    itself and its worktrees are left as they are)."""
+    out = Path(tempfile.mkdtemp(prefix="uno-before-"))
+    archive = subprocess.run(["git", "archive", "--format=tar", ref], cwd=ROOT,
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive, check=True)
+    return out
+
+
+def figures(times: list[float]) -> str:
+    t = sorted(times)
+    if not t:
+        return "no frames"
+    p99 = t[min(len(t) - 1, int(0.99 * len(t)))]
+    return (f"p50 {statistics.median(t):.2f} ms, p99 {p99:.2f} ms, worst {t[-1]:.1f} ms "
+            f"over {len(t)} frames")
+
+
+def report_flights(frames: int, cpu: bool, before: str | None) -> None:
+    runs = [("this tree", ROOT)]
+    if before:
+        runs.insert(0, (f"before ({before})", checkout(before)))
+    for label, tree in runs:
+        got = flight_times(tree, frames, cpu)
+        flying = sorted(got["flying"])
+        p99 = flying[min(len(flying) - 1, int(0.99 * len(flying)))]
+        print(f"10 seats, cards in flight, {label}: {figures(flying)} "
+              f"({'meets' if p99 <= 12 else 'MISSES'} the 12 ms p99 target)")
+        print(f"10 seats, between flights, {label}: {figures(got['still'])}")
 
 
 def launch_time(runs: int = 5) -> list[float]:
@@ -209,6 +300,10 @@ def main() -> int:
                    help="frames to time while an Expert searches")
     p.add_argument("--cpu", action="store_true",
                    help="time frames by CPU time (a loaded machine inflates wall time)")
+    p.add_argument("--before", metavar="REF",
+                   help="also time the ten-seat flights with git revision REF's code")
+    p.add_argument("--only", choices=("flight",),
+                   help="only the ten-seat flights (with --before: before and after)")
     args = p.parse_args()
     global clock
     if args.cpu:
@@ -217,6 +312,9 @@ def main() -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["UNO_HOME"] = tempfile.mkdtemp(prefix="uno-bench-")
+    report_flights(args.frames, args.cpu, args.before)
+    if args.only == "flight":
+        return 0
     times = sorted(frame_times(args.frames))
     warm = times  # every frame counts, the first ones (card art being drawn) included
     p50 = statistics.median(warm)

@@ -155,3 +155,17 @@ def test_rematch_deals_again_with_the_same_players_and_rules(app, monkeypatch) -
     assert isinstance(table, TableScene) and table.match is not old
     assert table.match.seats == old.seats and table.match.rules == old.rules
     assert table.match.seed != old.seed
+
+
+def test_the_match_end_title_speaks_to_a_winner_watching(app, monkeypatch) -> None:
+    from game.app.i18n import tr
+
+    end, _ = _match_end(app, monkeypatch)
+    s = end.table.match.state
+    viewer = end.table.viewer
+    other = next(x for x in range(s.n) if x != viewer)
+    s.winners = [viewer]
+    assert end.title() == tr("end.winner_you")  # not "You wins the match!"
+    s.winners = [other]
+    assert end.title() == tr("end.winner", names=end.table.match.seats[other].name)
+    frames(app, 1)

@@ -137,6 +137,15 @@ class MatchEndScene(Scene):
             self.cheered = True
             self.app.sound.play("fanfare")
 
+    def title(self) -> str:
+        """Who won; a lone winner watching the screen is "you" ("You wins" would be the name
+        "You" filled in)."""
+        m = self.table.match
+        winners = m.state.winners or self.standings()[:1]
+        if winners == [self.table.viewer]:
+            return tr("end.winner_you")
+        return tr("end.winner", names=", ".join(m.seats[x].name for x in winners))
+
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -144,12 +153,10 @@ class MatchEndScene(Scene):
         g = app.gap
         w, h = surface.get_size()
         m = self.table.match
-        s = m.state
         order = self.standings()
-        names = ", ".join(m.seats[x].name for x in (s.winners or order[:1]))
         felt(surface, app)
-        title = text(app, style.DISPLAY, tr("end.winner", names=names), p.gold, w - g(6))
-        shade = text(app, style.DISPLAY, tr("end.winner", names=names), (0, 0, 0), w - g(6))
+        title = text(app, style.DISPLAY, self.title(), p.gold, w - g(6))
+        shade = text(app, style.DISPLAY, self.title(), (0, 0, 0), w - g(6))
         tr_ = title.get_rect(midtop=(w // 2, g(2)))
         surface.blit(shade, tr_.move(0, g(0.5)))
         surface.blit(title, tr_)

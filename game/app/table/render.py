@@ -58,9 +58,10 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
                   tier: str, count: int, score: int, current: bool, uno: bool,
                   uno_called: bool, team: str, dealer: bool, kind: str = "human",
-                  clock_ms: float = 0.0) -> pygame.Rect:
+                  clock_ms: float = 0.0, thinking: bool = False) -> pygame.Rect:
     """A seat on the arc: avatar, name, tier and score, the hand as a fan of backs with its
-    count; the seat to act glows, breathing slowly. The panel is drawn once per look (its
+    count; the seat to act glows, breathing slowly, and an AI choosing its move shows three
+    dots under its avatar, lit in turn. The panel is drawn once per look (its
     numbers, names and state) and then only blitted: ten of them every frame would cost
     more than the rest of the table."""
     u = layout.unit * layout.panel_scale
@@ -82,7 +83,24 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     fan = _fan_image(app.art, count, sw, rect.right - pad - x0, round(u, 4),
                      layout.panel_scale == 1.0, s.high_contrast)
     surface.blit(fan, (x0 - fan_pad(sw), rect.y + pad - fan_pad(sw)))
+    if thinking:
+        draw_thinking(surface, (rect.x + pad + int(19 * u), rect.y + pad + int(46 * u)), u,
+                      None if s.reduce_motion else clock_ms, p.gold)
     return rect
+
+
+THINK_STEP_MS = 300.0  # each dot lit in turn: a slow, calm "..."
+
+
+def draw_thinking(surface: pygame.Surface, centre: tuple[int, int], u: float,
+                  clock_ms: float | None, colour: tuple[int, int, int]) -> None:
+    """Three dots, the lit one moving along (clock_ms None: reduce motion, all lit alike)."""
+    r = max(2, round(3.5 * u))
+    lit = -1 if clock_ms is None else int(clock_ms // THINK_STEP_MS) % 3
+    for i in range(3):
+        x = centre[0] + (i - 1) * round(10 * u)
+        shade = colour if lit in (-1, i) else tuple(c // 2 for c in colour)
+        pygame.draw.circle(surface, shade, (x, centre[1]), r)
 
 
 # Keyed by everything a seat panel shows; each entry holds the card art it was drawn with, so

@@ -295,10 +295,20 @@ class Stage:
         if self.reveal is not None:
             hud.draw_reveal(surface, app, self.reveal, self.name_of(self.reveal.owner))
 
+    def thinking_seat(self) -> int | None:
+        """The AI seat that is choosing its move now (ART.md: a short "thinking" on the
+        seat): its turn, once everything before it has been shown."""
+        d = decider(self.match.state)
+        if d is None or self.director.busy or not 0 <= d < len(self.match.seats) \
+                or not self.match.seats[d].is_ai:
+            return None
+        return d
+
     def _draw_seats(self, surface: pygame.Surface, current: int) -> None:
         lay = self.layout
         m = self.model
         s = self.match.state
+        thinking = self.thinking_seat()
         self.seat_panels = {}
         for seat in s.seating:
             if seat not in lay.seats or seat >= len(m.counts) or (
@@ -313,7 +323,7 @@ class Stage:
                 score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
                 uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer,
                 kind=info.tier if info.is_ai and info.tier else "human",
-                clock_ms=self.clock_ms)
+                clock_ms=self.clock_ms, thinking=seat == thinking)
             if seat == self.viewer:  # hot seat: whose hand is showing below
                 render.draw_you_are_here(surface, lay, seat)
 

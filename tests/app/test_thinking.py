@@ -10,10 +10,10 @@ from tests.app.helpers import open_table, seats
 from tests.engine.helpers import make
 
 
-def _at(app, current: int):
+def _at(app, current: int, tier: str = "random"):
     state, _ = make(OFFICIAL, hands=["r1 b2 g3", "r2 y2 g4", "b1 b5 y9"], top="r5",
                     current=current)
-    table = open_table(app, OFFICIAL, seats(2), state=state)
+    table = open_table(app, OFFICIAL, seats(2, tier=tier), state=state)
     frames(app, 2)
     return table, state
 
@@ -57,3 +57,29 @@ def test_the_dots_take_turns_and_hold_still_under_reduce_motion() -> None:
         lit.append([surface.get_at((30 + (i - 1) * 10, 10))[:3] == gold for i in range(3)])
     assert lit[:3] == [[True, False, False], [False, True, False], [False, False, True]]
     assert lit[3] == [True, True, True]
+
+
+def _ms_until_the_ai_moves(app, speed) -> float:
+    from dataclasses import replace
+
+    app.apply_settings(replace(app.settings, animation_speed=speed))
+    table, state = _at(app, current=1, tier="normal")
+    table.demo = True  # no grace for humans: only the AI's own thinking counts
+    waited = 0.0
+    while not any(a.seat == 1 and a.kind in (Kind.PLAY, Kind.DRAW) for a in table.match.log):
+        frames(app, 1)
+        waited += 16
+        assert waited < 10_000, "the AI never moved"
+    app.quit()
+    app.running = True
+    return waited
+
+
+def test_the_speed_setting_paces_how_long_an_ai_seems_to_think(app) -> None:
+    from saves.settings import AnimationSpeed
+
+    slow = _ms_until_the_ai_moves(app, AnimationSpeed.SLOW)
+    normal = _ms_until_the_ai_moves(app, AnimationSpeed.NORMAL)
+    fast = _ms_until_the_ai_moves(app, AnimationSpeed.FAST)
+    assert slow > normal > fast
+    assert fast < normal * 0.7 and slow > normal * 1.3

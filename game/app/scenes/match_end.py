@@ -16,6 +16,7 @@ from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.facts import match_facts
 from game.app.ui import button, button_height, button_width, felt, text
+from game.engine.cards import hand_points
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
@@ -45,7 +46,7 @@ class MatchEndScene(Scene):
         self.table = table
         app.saves.match_finished(table.match)
         m = table.match
-        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
+        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
         self.clock = 0.0
         self.confetti: Confetti | None = None
         self.cheered = False
@@ -67,6 +68,17 @@ class MatchEndScene(Scene):
                            bh)
         menu.bottomleft = (new.right + g(1.5), again.bottom)
         self.menu_b = button(self, "end.menu", menu, icon="menu")
+        # The deal code with its Copy button between the buttons (above them when the row
+        # has no room for it).
+        from game.app.codeline import CodeLine
+        from game.app.replay_deals import match_code
+
+        row = fonts.font(app.px(style.CAPTION)).get_linesize() + u(14)
+        room = pygame.Rect(menu.right + g(2), again.top, again.left - menu.right - g(4),
+                           again.height)
+        above = pygame.Rect(g(3), again.top - g(1) - row, w - g(6), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room,
+                                  app.px(style.CAPTION), above=above)
         self.focus.focus_on(self.rematch_b)
 
     def on_button(self, element) -> None:
@@ -77,6 +89,8 @@ class MatchEndScene(Scene):
             self.app.open("new_game")
         elif element is self.menu_b:
             self.app.back_to("menu")
+        else:
+            self.code_line.press(element)
 
     def rematch(self) -> None:
         """The same players and rules again, a new deal."""
@@ -86,10 +100,25 @@ class MatchEndScene(Scene):
 
     def standings(self) -> list[int]:
         """Seats from first to last (fewest points first under penalty points)."""
+        return [seat for seat, _ in self.places()]
+
+    def places(self) -> list[tuple[int, int]]:
+        """(seat, place) from first to last. Equal totals are ranked by the points left in
+        hand at the end (fewer is better, as a round's winner has none); seats equal on
+        both share a place (1, 2, 2, 4)."""
         s = self.table.match.state
         low_wins = self.table.match.rules.scoring == "penalty_points"
-        return sorted(range(s.n), key=lambda x: (s.scores[x] if low_wins else -s.scores[x],
-                                                 x not in s.winners))
+
+        def rank(x: int) -> tuple[int, bool, int]:
+            return (s.scores[x] if low_wins else -s.scores[x], x not in s.winners,
+                    hand_points(s.hands[x]))
+
+        order = sorted(range(s.n), key=rank)
+        out: list[tuple[int, int]] = []
+        for i, seat in enumerate(order):
+            shared = i and rank(order[i - 1]) == rank(seat)
+            out.append((seat, out[-1][1] if shared else i + 1))
+        return out
 
     def fact_lines(self) -> list[str]:
         f = self.facts
@@ -131,6 +160,7 @@ class MatchEndScene(Scene):
         return max(0, min(total, int(t // FACT_GAP) + 1)) if t >= 0 else 0
 
     def update(self, dt: float) -> None:
+        self.code_line.update(dt)
         self.clock += dt
         landed = self._at(RISE_AT[0] + RISE_MS * 0.6) >= 0
         if landed and not self.cheered:
@@ -152,29 +182,24 @@ class MatchEndScene(Scene):
         p = app.palette
         g = app.gap
         w, h = surface.get_size()
-        m = self.table.match
         order = self.standings()
         felt(surface, app)
-        title = text(app, style.DISPLAY, self.title(), p.gold, w - g(6))
-        shade = text(app, style.DISPLAY, self.title(), (0, 0, 0), w - g(6))
+        self.title_text = self.title()  # what this frame shows as its title (for tests)
+        title = text(app, style.DISPLAY, self.title_text, p.gold, w - g(6))
+        shade = text(app, style.DISPLAY, self.title_text, (0, 0, 0), w - g(6))
         tr_ = title.get_rect(midtop=(w // 2, g(2)))
         surface.blit(shade, tr_.move(0, g(0.5)))
         surface.blit(title, tr_)
         # The podium on the left, the standings and facts on the right.
         split = round(w * 0.58)
-        floor = min(self.rematch_b.rect.top, self.again_b.rect.top) - g(5)
+        floor = min(self.rematch_b.rect.top, self.again_b.rect.top,
+                    self.code_line.room.top) - g(5)
         self._podium(surface, pygame.Rect(g(3), tr_.bottom + g(2), split - g(4),
                                           floor - tr_.bottom - g(2)), order)
         panel = pygame.Rect(split, tr_.bottom + g(3), w - split - g(3),
                             floor - tr_.bottom - g(2))
         self._facts(surface, panel, order)
-        from game.app.replay_deals import match_code
-
-        code = text(app, style.CAPTION, tr("code.shown", code=match_code(m)), p.text_dim,
-                    self.rematch_b.rect.left - self.menu_b.rect.right - g(4))
-        surface.blit(code, code.get_rect(center=((self.menu_b.rect.right
-                                                  + self.rematch_b.rect.left) // 2,
-                                                 self.menu_b.rect.centery)))
+        self.code_line.draw(surface)
         if self.confetti is not None and not self.still:
             seconds = self._at(RISE_AT[0] + RISE_MS * 0.6) / 1000.0
             if 0 <= seconds <= CONFETTI_S:
@@ -199,6 +224,7 @@ class MatchEndScene(Scene):
         # The floor line the blocks rise from.
         pygame.draw.line(surface, p.gold_deep, (area.x, floor), (area.right, floor),
                          max(2, g(0.25)))
+        place_of = dict(self.places())
         for place in (2, 1, 0):
             if place >= len(order):
                 continue
@@ -206,11 +232,12 @@ class MatchEndScene(Scene):
             k = self.rise(place)
             if k <= 0:
                 continue
-            full = heights[place]
+            shared = min(2, place_of[seat] - 1)  # a shared place: the same block height
+            full = heights[shared]
             hgt = max(2, round(full * k))
             block = pygame.Rect(0, 0, block_w, hgt)
             block.midbottom = (slots[place], floor)
-            light, dark = BLOCK_COLOURS[place]
+            light, dark = BLOCK_COLOURS[shared]
             chrome.drop_shadow(surface, block, g(1), lift=g(0.75), blur=g(1.5), alpha=120)
             pygame.draw.rect(surface, dark, block, border_top_left_radius=g(1.5),
                              border_top_right_radius=g(1.5))
@@ -220,7 +247,8 @@ class MatchEndScene(Scene):
                              border_top_right_radius=g(1.25))
             clip = surface.get_clip()
             surface.set_clip(block.clip(clip))
-            num = fonts.render(str(place + 1), app.px(style.DISPLAY), (50, 34, 6), bold=True)
+            num = fonts.render(str(place_of[seat]), app.px(style.DISPLAY), (50, 34, 6),
+                               bold=True)
             surface.blit(num, num.get_rect(midtop=(block.centerx, block.y + g(1))))
             score = fonts.render(str(s.scores[seat]), app.px(style.HEADING), (50, 34, 6),
                                  bold=True)
@@ -252,14 +280,19 @@ class MatchEndScene(Scene):
         u, g = app.u, app.gap
         m = self.table.match
         s = m.state
-        for head, body in ((style.HEADING, style.BODY), (style.BODY.strong, style.CAPTION)):
+        for head, body, caption in ((style.HEADING, style.BODY, style.CAPTION),
+                                    (style.BODY.strong, style.CAPTION, style.CAPTION)):
             # The smaller steps of the scale when the larger ones would not all fit.
             lines: list[tuple[str, style.Role, tuple[int, int, int]]] = [
                 (tr("end.podium"), head, p.text_dim)]
-            for i, seat in enumerate(order):
+            place_of = dict(self.places())
+            for seat in order:
                 won = seat in s.winners
-                lines.append((f"{i + 1}.  {m.seats[seat].name}  ·  {s.scores[seat]}",
+                lines.append((f"{tr('end.place', place=place_of[seat])}  {m.seats[seat].name}"
+                              f"  ·  {s.scores[seat]}",
                               body.strong if won else body, p.gold if won else p.text))
+            if len({s.scores[x] for x in order}) < len(order):  # some totals are equal
+                lines.append((tr("end.tie_rule"), caption, p.text_dim))
             lines.append((tr("end.facts"), head, p.text_dim))
             lines += [(line, body, p.text) for line in self.fact_lines()]
             line_h = [fonts.font(app.px(r), r.bold).get_linesize() for _, r, _ in lines]

@@ -196,6 +196,7 @@ class MenuScene(Scene):
         p = app.palette
         g = app.gap
         r = b.rect.inflate(-2 * g(2), -2 * g(1.25))
+        self.continue_shown: list[str] = []  # what the card shows this frame (for tests)
         enabled = b.is_enabled
         ink = p.text if enabled else p.disabled_text
         size = max(12, round(app.px(style.BODY) * 1.05))
@@ -216,6 +217,8 @@ class MenuScene(Scene):
                         r.width)
             surface.blit(line, (r.left, y))
             y += line.get_height()
+            self.continue_shown.append(self.resume_lines[0] or self.resume_lines[1])
+        self.continue_shown.append(self.resume_lines[1])
         when = text(app, style.CAPTION, self.resume_lines[1], p.text_dim, r.width)
         surface.blit(when, (r.left, min(y + g(0.25), r.bottom - when.get_height())))
 
@@ -246,6 +249,7 @@ class MenuScene(Scene):
                          (x, y + (line_h - av) // 2))
             x += av + g(0.5)
             surface.blit(name, (x, y))
+            self.continue_shown.append(f"{seat.name} {score}")
             x += name.get_width() + g(0.75)
             surface.blit(pts, (x, y))
             x += pts.get_width() + g(2)

@@ -56,7 +56,7 @@ class RoundEndScene(Scene):
         self.table = table
         table.history.append(list(table.match.state.scores))
         m = table.match
-        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
+        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
         s = m.state
         last = self.facts.rounds[-1] if self.facts.rounds else None
         if last is None or last.after != tuple(s.scores) or last.round_no != s.round_no:
@@ -105,6 +105,17 @@ class RoundEndScene(Scene):
                            button_height(app, None, u(46)))
         menu.bottomleft = (g(3), rect.bottom)
         self.menu_b = button(self, "round.menu", menu, icon="save")
+        # The deal code with its Copy button between the two buttons (above them when the
+        # row has no room), to share the match.
+        from game.app.codeline import CodeLine
+        from game.app.replay_deals import match_code
+
+        room = pygame.Rect(menu.right + g(2), rect.top, rect.left - menu.right - g(4),
+                           rect.height)
+        row = fonts.font(app.px(style.CAPTION)).get_linesize() + u(14)
+        above = pygame.Rect(g(3), min(rect.top, menu.top) - g(1) - row, w - g(6), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room,
+                                  app.px(style.CAPTION), above)
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
@@ -116,9 +127,12 @@ class RoundEndScene(Scene):
                 self.table.start_next_round()
         elif element is self.menu_b:
             self.app.back_to("menu")
+        else:
+            self.code_line.press(element)
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.code_line.update(dt)
         # A tick for each card as it lands (at most one a frame: a burst would be noise).
         flow = self._flow()
         landed = sum(1 for c in self.counted if c.land <= flow)
@@ -191,10 +205,19 @@ class RoundEndScene(Scene):
         title = (tr("round.title_you", round=r.round_no) if winner == self.table.viewer
                  else tr("round.title", round=r.round_no, name=m.seats[winner].name))
         trect = page(surface, app, title)
-        sub = text(app, style.CAPTION, self._subtitle(), p.text_dim, w - g(8))
+        line = self._subtitle()
+        from game.app.replay_deals import daily_title
+
+        daily = daily_title(app, m)
+        if daily:  # the daily deal says so, before how it is scored
+            line = f"{daily} · {line}" if line else daily
+        self.shown_subtitle = line  # what this frame shows under the title (for tests)
+        sub = text(app, style.CAPTION, line, p.text_dim, w - g(8))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, trect.bottom + g(1))))
         top = trect.bottom + g(1.5) + sub.get_height()
-        bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - g(1.5)
+        # Above the buttons, and above the code line when it has a row of its own.
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
+                     self.code_line.room.top) - g(1.5)
         n = s.n
         # Rows share the height (no empty bottom half); the chart takes the rest, if any.
         head_h = fonts.font(app.px(style.CAPTION), True).get_linesize() + g(1)
@@ -239,13 +262,7 @@ class RoundEndScene(Scene):
         if show_chart:
             self._chart(surface, pygame.Rect(g(2), max(y_after, bottom - chart_h),
                                              w - g(4), chart_h))
-        from game.app.replay_deals import match_code
-
-        room_w = self.next_b.rect.left - self.menu_b.rect.right - g(3)
-        code = text(app, style.CAPTION, tr("code.shown", code=match_code(m)), p.text_dim,
-                    room_w)
-        surface.blit(code, code.get_rect(center=(
-            (self.menu_b.rect.right + self.next_b.rect.left) // 2, self.menu_b.rect.centery)))
+        self.code_line.draw(surface)
 
     def _row(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
              col: dict[str, int], cw: int, flow: float) -> None:

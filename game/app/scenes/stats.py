@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pygame
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
 from game.app.ui import WHITE, page
 
@@ -23,6 +25,22 @@ class StatsScene(Scene):
         self.add_back()
 
 
+    def daily_line(self) -> str:
+        """How today's daily deal went, or that it has not been played today."""
+        today = date.today()
+        result = self.stats.daily.get(today.isoformat())
+        when = date_text(today)
+        if result is None:
+            return tr("stats.daily_today_none", date=when)
+        key = "stats.daily_today_won" if result.won else "stats.daily_today_lost"
+        return tr(key, date=when, name=seat_name(result.player), points=result.points)
+
+    def _draw_daily(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        back = self.back_b.rect if self.back_b is not None else surface.get_rect()
+        t = fonts.fit(self.daily_line(), u(17), back.left - u(60), self.app.palette.gold)
+        surface.blit(t, t.get_rect(midleft=(u(40), back.centery)))
+
     def draw(self, surface: pygame.Surface) -> None:
         u = self.app.u
         w, h = surface.get_size()
@@ -30,6 +48,7 @@ class StatsScene(Scene):
         rows = sum(1 + bool(p.by_tier) for _, p in players[:12])
         panel = pygame.Rect(u(24), u(88), w - u(48), u(44) + rows * u(26))
         page(surface, self.app, tr("stats.title"), panel if players else None)
+        self._draw_daily(surface)
         if not players:
             m = fonts.render(tr("stats.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
@@ -43,8 +62,8 @@ class StatsScene(Scene):
                                    (190, 220, 200), bold=True), (x, y))
         y += u(34)
         for name, p in players[:12]:
-            values = [name, p.rounds_played, p.rounds_won, p.matches_played, p.matches_won,
-                      p.points_scored, p.longest_streak]
+            values = [seat_name(name), p.rounds_played, p.rounds_won, p.matches_played,
+                      p.matches_won, p.points_scored, p.longest_streak]
             for x, v in zip(xs, values, strict=True):
                 surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
                              (x, y))

@@ -13,7 +13,7 @@ from game.app.i18n import tr
 from game.app.persist import resume_lines
 from game.app.scene import Scene
 from game.app.ui import button, button_height, button_width, felt, text
-from saves.match import summary_of
+from saves.match_summary import summary_of
 
 # The secondary buttons, in reading order, with their icons.
 SECONDARY = (("new", "menu.new_game", "new"), ("load", "menu.load", "load"),

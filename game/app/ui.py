@@ -60,11 +60,11 @@ class StyledButton(UIButton):
         if shown != want:
             super().set_relative_position(want)
 
-    def set_relative_position(self, position) -> None:  # type: ignore[no-untyped-def]
+    def set_relative_position(self, position) -> None:
         self.home = pygame.Vector2(position)
         super().set_relative_position(pygame.Vector2(position) + (0, round(self.offset)))
 
-    def set_position(self, position) -> None:  # type: ignore[no-untyped-def]
+    def set_position(self, position) -> None:
         super().set_position(position)
         self.home = pygame.Vector2(self.relative_rect.topleft) - (0, round(self.offset))
 

@@ -65,7 +65,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *, radius: i
                     blur=max(2, round(10 * scale)), alpha=pal.shadow[3])
     colour = fill if fill is not None else pal.panel
     e = edge if edge is not None else pal.panel_edge
-    e4: RGBA = (*e[:3], e[3] if len(e) == 4 else 255)  # type: ignore[misc]
+    e4: RGBA = (*e[:3], e[3] if len(e) == 4 else 255)
     surface.blit(_panel_body(rect.size, rad, colour, e4, max(1, edge_width)), rect)
 
 

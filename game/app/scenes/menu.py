@@ -39,7 +39,7 @@ class MenuScene(Scene):
         latest = app.saves.latest()
         self.latest = latest
         self.summary = summary_of(latest) if latest is not None else None
-        self.resume_lines = resume_lines(latest) if latest is not None else ()
+        self.resume_lines: tuple[str, ...] = resume_lines(latest) if latest is not None else ()
         margin = g(3)
         gap = g(1.5)
         # The secondary grid: as many columns (3, else 2) as the window's width allows.
@@ -70,7 +70,6 @@ class MenuScene(Scene):
             play.height = card_h  # one row, one height
         self.play_b = button(self, "menu.play", play, object_id="#play", icon="play")
         self.continue_b = button(self, "", card, object_id="#card")
-        self.continue_b.icon = None
         grid_top = max(play.bottom, card.bottom) + g(3)
         self.buttons = {"play": self.play_b, "continue": self.continue_b}
         for i, (name, k, icon) in enumerate(SECONDARY):

@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.app import fonts, style
 from game.app.art import avatars, chrome
@@ -112,7 +112,7 @@ class NewGameScene(Scene):
         self.kind_buttons: dict[object, int] = {}
         self.remove_buttons: dict[object, int] = {}
         self.up_buttons: dict[object, int] = {}
-        self.preset_buttons: dict[object, str] = {}
+        self.preset_buttons: dict[UIButton, str] = {}
         self.entries = {}
         self.cards: list[pygame.Rect] = []  # each seat's card, in its list's coordinates
         left = g(3)
@@ -410,7 +410,7 @@ class NewGameScene(Scene):
         if self.seat_box is None:
             return (0, 0)
         inner = self.seat_box.scrollable_container.get_abs_rect()
-        return inner.topleft
+        return (int(inner.x), int(inner.y))
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         """Each seat as a card: its avatar beside the name, a difficulty dial for an AI."""

@@ -508,10 +508,10 @@ class EventPlayer:
         still = s.settings.reduce_motion
         lay = s.layout
 
-        def where(seat: int) -> tuple[int, int]:
+        def where(seat: int) -> tuple[float, float]:
             return s.seat_target(seat)
 
-        def size(seat: int) -> int:  # your hand's cards are bigger than a seat's fan
+        def size(seat: int) -> float:  # your hand's cards are bigger than a seat's fan
             return lay.card_w if seat == s.viewer else lay.small_w
 
         def draw(surface: pygame.Surface, t: float) -> None:

@@ -475,7 +475,7 @@ def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], siz
 def _banner(text: str, size: int, colour: tuple[int, ...], bg: tuple[int, ...], lang: str
             ) -> tuple[pygame.Surface, pygame.Rect]:
     del lang  # part of the key: the words' face
-    t = fonts.render(text, size, colour[:3], bold=True)
+    t = fonts.render(text, size, (colour[0], colour[1], colour[2]), bold=True)
     rect = t.get_rect().inflate(size, size // 2)
     pad = size // 2
     img = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)

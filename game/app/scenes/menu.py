@@ -9,7 +9,7 @@ import pygame
 from game.app import fonts, i18n, style
 from game.app.art import avatars, chrome
 from game.app.art.fan import TitleCards
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.persist import resume_lines
 from game.app.scene import Scene
 from game.app.ui import button, button_height, button_width, felt, text
@@ -234,7 +234,8 @@ class MenuScene(Scene):
         best = max(s.scores) if s.scores else 0
         x = r.left
         for i, (seat, score) in enumerate(zip(s.seats, s.scores, strict=True)):
-            name = fonts.fit(seat.name, app.px(style.BODY), r.width // 3, p.text)
+            shown = seat_name(seat.name)  # a stored name ("@you") in the shown language
+            name = fonts.fit(shown, app.px(style.BODY), r.width // 3, p.text)
             pts = fonts.render(str(score), app.px(style.BODY), p.gold if score == best and best
                                else p.text_dim, bold=True)
             chip_w = av + g(0.5) + name.get_width() + g(0.75) + pts.get_width()
@@ -244,11 +245,11 @@ class MenuScene(Scene):
                 surface.blit(rest, (x, y))
                 break
             kind = seat.tier if seat.kind == "ai" and seat.tier else "human"
-            surface.blit(avatars.avatar(seat.name, i, av, kind, app.settings.high_contrast),
+            surface.blit(avatars.avatar(shown, i, av, kind, app.settings.high_contrast),
                          (x, y + (line_h - av) // 2))
             x += av + g(0.5)
             surface.blit(name, (x, y))
-            self.continue_shown.append(f"{seat.name} {score}")
+            self.continue_shown.append(f"{shown} {score}")
             x += name.get_width() + g(0.75)
             surface.blit(pts, (x, y))
             x += pts.get_width() + g(2)

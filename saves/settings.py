@@ -106,6 +106,7 @@ def _check_enum(kind: type[StrEnum]) -> Callable[[Any], Any]:
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "master_volume": lambda value: check_range(value, 0.0, 1.0),
     "sfx_volume": lambda value: check_range(value, 0.0, 1.0),
+    "music_volume": lambda value: check_range(value, 0.0, 1.0),
     "animation_speed": _check_enum(AnimationSpeed),
     "reduce_motion": check_bool,
     "fullscreen": check_bool,
@@ -132,6 +133,8 @@ class Settings:
 
     master_volume: float = 0.8
     sfx_volume: float = 1.0
+    # The generated music loop: off (0) until the player turns it up.
+    music_volume: float = 0.0
     animation_speed: AnimationSpeed = AnimationSpeed.NORMAL
     reduce_motion: bool = False
     fullscreen: bool = False

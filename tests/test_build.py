@@ -56,7 +56,7 @@ def test_built_executable_passes_its_self_test(onedir: Path, lang: str,
 
 def test_bundle_ships_the_assets_and_only_the_fonts_used(onedir: Path) -> None:
     internal = onedir / "_internal"
-    for asset in ("theme.json", "icon.png", "locale/uno.en.json", "sounds/play.wav",
+    for asset in ("icon.png", "locale/uno.en.json", "sounds/play.wav",
                   "lessons/match.json"):
         assert (internal / "assets" / asset).is_file(), asset
     fonts = {p.name for p in (internal / "pygame_gui" / "data").iterdir()}

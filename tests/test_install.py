@@ -49,7 +49,7 @@ def test_installed_wheel_finds_its_assets_and_passes_the_self_test(tmp_path: Pat
     assert done.returncode == 0, done.stderr[-4000:]
     (wheel,) = wheels.glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    for asset in ("theme.json", "icon.png", "locale/uno.zh.json", "sounds/play.wav",
+    for asset in ("icon.png", "locale/uno.zh.json", "sounds/play.wav",
                   "lessons/match.json"):
         assert any(n.endswith(f"/share/uno-table/assets/{asset}") for n in names), asset
 

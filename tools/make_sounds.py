@@ -1,4 +1,6 @@
-"""Synthesises the game's sound effects into assets/sounds/*.wav, byte-for-byte reproducibly."""
+"""Synthesises the game's sound effects into assets/sounds/*.wav, byte-for-byte reproducibly:
+each effect in three variants (NAME.wav, NAME.2.wav, NAME.3.wav: other noise, a little
+higher or lower) so repeats do not grate, and the optional music loop (music.wav)."""
 
 from __future__ import annotations
 
@@ -250,10 +252,55 @@ def colour(rng: random.Random) -> Signal:
 
 
 def your_turn(rng: random.Random) -> Signal:
-    """Your turn: a gentle two-tone chime, falling a fourth."""
+    """Your turn: a soft two-tone chime, falling a fourth, with pure (sine-like) bells."""
     del rng
-    return _finish(_mix(0.42, (0.0, 0.7, _bell(1174.66, 0.2, 0.06)),
-                        (0.1, 0.8, _bell(880.0, 0.3, 0.1))), 0.45)
+
+    def soft(freq: float, seconds: float, tau: float) -> Signal:
+        return _decay(_tone(freq, seconds, (1.0, 0.12)), tau, attack=0.012)
+
+    return _finish(_mix(0.6, (0.0, 0.6, soft(1174.66, 0.3, 0.09)),
+                        (0.12, 0.8, soft(880.0, 0.48, 0.16))), 0.35)
+
+
+def tick(rng: random.Random) -> Signal:
+    """One card counted into the winner's row on the score screen: a light wooden tick."""
+    knock = _decay(_tone(lambda t: 1500.0 - 4000.0 * t, 0.04, (1.0, 0.3)), 0.006, attack=0.0005)
+    grit = _decay(_lowpass(_highpass(_noise(rng, 0.03), 2000.0), 7000.0), 0.003, attack=0.0003)
+    return _finish(_mix(0.045, (0.0, 1.0, knock), (0.0, 0.4, grit)), 0.5)
+
+
+def _brass(freq: float, seconds: float) -> Signal:
+    # A soft brass note: odd and even harmonics falling off, a swell then a long release.
+    harmonics = tuple(1.0 / (k * 1.3) for k in range(1, 8))
+    tone = _lowpass(_tone(freq, seconds, harmonics), lambda t: 900.0 + 2600.0 * min(1, t * 8))
+    n = len(tone)
+    swell = _n(0.04)
+    return [v * (min(1.0, i / swell)) * (1 - i / n) ** 0.8 for i, v in enumerate(tone)]
+
+
+def fanfare(rng: random.Random) -> Signal:
+    """The match won: a short brass fanfare (G, C, E, then a held G over C)."""
+    del rng
+    parts = [(0.0, 0.7, _brass(392.0, 0.16)), (0.16, 0.7, _brass(523.25, 0.16)),
+             (0.32, 0.75, _brass(659.25, 0.16)), (0.48, 1.0, _brass(783.99, 0.8)),
+             (0.48, 0.6, _brass(523.25, 0.8)), (0.48, 0.4, _brass(261.63, 0.8))]
+    return _finish(_mix(1.3, *parts), 0.75)
+
+
+def swap(rng: random.Random) -> Signal:
+    """Hands changing places (a 7 or a 0): two swishes crossing, one up and one down."""
+    length = 0.5
+
+    def up(t: float) -> float:
+        return 600.0 + 3000.0 * t / length
+
+    def down(t: float) -> float:
+        return 3600.0 - 3000.0 * t / length
+
+    a = _lowpass(_lowpass(_noise(rng, length), up), up)
+    b = _lowpass(_lowpass(_noise(rng, length), down), down)
+    env = [math.sin(math.pi * i / _n(length)) ** 1.2 for i in range(_n(length))]
+    return _finish([(x + y) * e for x, y, e in zip(a, b, env, strict=True)], 0.6)
 
 
 SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
@@ -272,7 +319,93 @@ SOUNDS: dict[str, Callable[[random.Random], Signal]] = {
     "draw_four": draw_four,
     "colour": colour,
     "your_turn": your_turn,
+    "tick": tick,
+    "fanfare": fanfare,
+    "swap": swap,
 }
+
+# Each effect's variants: the pitch of each (1 = as made); tunes move less than noises.
+VARIANTS: tuple[float, ...] = (1.0, 0.94, 1.06)
+TUNED = frozenset({"uno", "win", "colour", "your_turn", "fanfare"})
+TUNED_VARIANTS: tuple[float, ...] = (1.0, 0.985, 1.015)
+
+
+def repitch(x: Signal, factor: float) -> Signal:
+    """Played `factor` times faster (higher and shorter), by linear interpolation."""
+    if factor == 1.0:
+        return x
+    n = max(1, int(len(x) / factor))
+    out: Signal = []
+    last = len(x) - 1
+    for i in range(n):
+        pos = i * factor
+        j = int(pos)
+        frac = pos - j
+        a = x[min(j, last)]
+        b = x[min(j + 1, last)]
+        out.append(a + (b - a) * frac)
+    return out
+
+
+def variant_name(name: str, index: int) -> str:
+    return name if index == 0 else f"{name}.{index + 1}"
+
+
+# --- the music loop --------------------------------------------------------------------------
+
+MUSIC_RATE = 22_050
+BPM = 96
+BAR = 4 * 60.0 / BPM
+# I - vi - IV - V in C, two bars each: soft chords, a plucked arpeggio, a round bass.
+PROGRESSION = ((261.63, 329.63, 392.0), (220.0, 261.63, 329.63), (174.61, 220.0, 261.63),
+               (196.0, 246.94, 293.66))
+
+
+def _voice(freq: float, seconds: float, rate: int, tau: float, harmonics: tuple[float, ...],
+           attack: float) -> Signal:
+    n = max(1, round(seconds * rate))
+    a = max(1, round(attack * rate))
+    out: Signal = []
+    for i in range(n):
+        t = i / rate
+        env = (i / a) if i < a else math.exp(-(t - attack) / tau)
+        env *= min(1.0, (n - i) / (0.02 * rate))  # released before the next note: no click
+        out.append(env * sum(h * math.sin(math.tau * freq * (k + 1) * t)
+                             for k, h in enumerate(harmonics)))
+    return out
+
+
+def music(rng: random.Random, bars: int = 8) -> Signal:
+    """A quiet loop, `bars` long, that ends where it starts (every note has died away)."""
+    rate = MUSIC_RATE
+    length = bars * BAR
+    out = [0.0] * round(length * rate)
+
+    def put(start: float, gain: float, sig: Signal) -> None:
+        at = round(start * rate)
+        for i, v in enumerate(sig):
+            if at + i < len(out):
+                out[at + i] += gain * v
+
+    beat = BAR / 4
+    for b in range(bars):
+        chord = PROGRESSION[(b // 2) % len(PROGRESSION)]
+        t0 = b * BAR
+        for f in chord:  # a soft electric-piano chord on beats 1 and 3
+            for beat_at in (0, 2):
+                put(t0 + beat_at * beat, 0.16, _voice(f, beat * 1.9, rate, 0.5,
+                                                      (1.0, 0.2, 0.05), 0.01))
+        put(t0, 0.4, _voice(chord[0] / 2, beat * 1.8, rate, 0.6, (1.0, 0.3), 0.02))
+        put(t0 + 2 * beat, 0.3, _voice(chord[2] / 2, beat * 1.8, rate, 0.6, (1.0, 0.3), 0.02))
+        for k in range(8):  # the arpeggio, eighth notes, now and then an octave up
+            f = chord[k % 3] * (2 if k in (3, 7) or rng.random() < 0.15 else 1)
+            put(t0 + k * beat / 2, 0.1 * rng.uniform(0.8, 1.0),
+                _voice(f * 2, beat * 0.45, rate, 0.12, (1.0, 0.25), 0.004))
+        for k in range(8):  # a brushed shaker
+            n = round(0.05 * rate)
+            noise = [rng.uniform(-1, 1) * math.exp(-i / (0.012 * rate)) for i in range(n)]
+            put(t0 + k * beat / 2, 0.025 if k % 2 else 0.04, noise)
+    return _finish(out, 0.5)
 
 
 # --- output ----------------------------------------------------------------------------------
@@ -286,25 +419,37 @@ def to_pcm(signal: Signal) -> bytes:
     return samples.tobytes()
 
 
-def write_wav(path: Path, signal: Signal) -> None:
+def write_wav(path: Path, signal: Signal, rate: int = RATE) -> None:
     with wave.open(str(path), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
-        out.setframerate(RATE)
+        out.setframerate(rate)
         out.writeframes(to_pcm(signal))
 
 
-def generate(out_dir: Path) -> list[Path]:
-    """Write every sound into ``out_dir`` and return the paths.
+def _rng(name: str) -> random.Random:
+    # crc32, not hash(), which is salted per process.
+    return random.Random(SEED ^ zlib.crc32(name.encode()))
 
-    Each sound gets its own generator seeded from its name (crc32, not ``hash``, which is
-    salted per process), so adding or editing one sound never changes another's bytes.
+
+def generate(out_dir: Path, *, with_music: bool = True) -> list[Path]:
+    """Write every sound (each variant, and the music) into ``out_dir``; return the paths.
+
+    Each file gets its own generator seeded from its name, so adding or editing one sound
+    never changes another's bytes.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name, make in SOUNDS.items():
-        path = out_dir / f"{name}.wav"
-        write_wav(path, make(random.Random(SEED ^ zlib.crc32(name.encode()))))
+        pitches = TUNED_VARIANTS if name in TUNED else VARIANTS
+        for i, pitch in enumerate(pitches):
+            file = variant_name(name, i)
+            path = out_dir / f"{file}.wav"
+            write_wav(path, repitch(make(_rng(file)), pitch))
+            written.append(path)
+    if with_music:
+        path = out_dir / "music.wav"
+        write_wav(path, music(_rng("music")), MUSIC_RATE)
         written.append(path)
     return written
 
@@ -312,8 +457,9 @@ def generate(out_dir: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory")
+    parser.add_argument("--no-music", action="store_true", help="effects only (quicker)")
     args = parser.parse_args(argv)
-    for path in generate(args.out):
+    for path in generate(args.out, with_music=not args.no_music):
         print(f"{path}  {path.stat().st_size} bytes")
     return 0
 

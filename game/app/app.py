@@ -3,7 +3,6 @@ and the scene stack."""
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import replace
@@ -13,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.app import i18n
+from game.app import i18n, style
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
 from game.app.router import Router
 from game.app.scene import Scene
@@ -68,15 +67,16 @@ class App:
             pygame.display.set_icon(make_icon(64))
         except pygame.error:  # some drivers cannot set an icon; the game runs without one
             log.info("window icon not supported by this video driver")
+        self._theme_key = self._theme_wanted()
+        # The theme is generated from the visual system (game/app/style.py) at the text
+        # factor of this window and setting, so every font is preloaded before any widget.
         self.ui = pygame_gui.UIManager(
-            size, str(asset_path("theme.json")), starting_language=lang,
+            size, style.theme(*self._theme_key), starting_language=lang,
             translation_directory_paths=[str(asset_path("locale"))])
         install_safe_paste()
-        self._theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
-        self._theme_factor = 1.0
-        self._apply_theme()
         self.art = CardArt(max_entries=768)
-        self.sound = SoundBank(master=self.settings.master_volume, sfx=self.settings.sfx_volume)
+        self.sound = SoundBank(master=self.settings.master_volume, sfx=self.settings.sfx_volume,
+                               music=self.settings.music_volume)
         from game.app.persist import SaveService
 
         self.saves = SaveService(enabled=persist_settings)
@@ -141,7 +141,8 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         old = self.settings
         self.settings = settings
-        self.sound.set_volume(settings.master_volume, settings.sfx_volume)
+        self.sound.set_volume(settings.master_volume, settings.sfx_volume,
+                              settings.music_volume)
         if settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
         lang = settings.language.value or i18n.system_language()
@@ -150,6 +151,9 @@ class App:
         if (settings.ui_scale, settings.colour_blind, settings.high_contrast) != (
                 old.ui_scale, old.colour_blind, old.high_contrast):
             self._apply_theme()
+            from game.app.art import chrome
+
+            chrome.clear_caches()
             self._relayout_all()
         if self.persist_settings:
             try:
@@ -159,6 +163,7 @@ class App:
 
     def set_language(self, lang: str) -> None:
         i18n.set_language(lang)
+        self._apply_theme()  # the new language's fonts, before any widget asks for them
         self.ui.set_locale(lang)
         pygame.display.set_caption(i18n.tr("app.title"))
         self._relayout_all(language=True)
@@ -193,6 +198,23 @@ class App:
         return max(1, round(value * min(w / BASE_SIZE[0], h / BASE_SIZE[1])
                             * self.settings.ui_scale))
 
+    def gap(self, steps: float) -> int:
+        """`steps` units of the 8 px grid, scaled like u()."""
+        return self.u(style.space(steps))
+
+    @property
+    def text_factor(self) -> float:
+        """The one text scale: the theme's widgets and every text a scene draws use it."""
+        return self._theme_key[0]
+
+    def px(self, role: style.Role) -> int:
+        """A step of the type scale in pixels, as the widgets show it now."""
+        return role.at(self.text_factor)
+
+    @property
+    def palette(self) -> style.Palette:
+        return style.palette(self.settings.high_contrast)
+
     # -- window ------------------------------------------------------------------------
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -204,25 +226,24 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._resized()
 
-    def _apply_theme(self) -> None:
-        """Font sizes follow the window size and the UI scale setting, so text stays
-        readable on a small laptop and in proportion on a large monitor."""
+    def _text_factor(self) -> float:
+        """Text follows the window size and the text-size setting, so it stays readable on
+        a small laptop and in proportion on a large monitor."""
         w, h = self.screen.get_size()
-        factor = max(0.6, min(1.8, min(w / BASE_SIZE[0], h / BASE_SIZE[1])
-                              * self.settings.ui_scale))
-        if abs(factor - self._theme_factor) < 0.02:
+        return round(max(0.6, min(1.8, min(w / BASE_SIZE[0], h / BASE_SIZE[1])
+                                  * self.settings.ui_scale)), 3)
+
+    def _theme_wanted(self) -> tuple[float, bool, str]:
+        return (self._text_factor(), self.settings.high_contrast, i18n.language())
+
+    def _apply_theme(self) -> None:
+        """Regenerate the theme when the text factor, the contrast or the language changed.
+        Whatever the order of changes, every widget gets the same scale."""
+        key = self._theme_wanted()
+        if key == self._theme_key:
             return
-        self._theme_factor = factor
-        scaled = json.loads(json.dumps(self._theme))
-        for block in scaled.values():
-            for font in block.get("font", []) if isinstance(block, dict) else []:
-                if "size" in font:
-                    font["size"] = str(max(9, round(int(font["size"]) * factor)))
-            misc = block.get("misc", {}) if isinstance(block, dict) else {}
-            if "list_item_height" in misc:  # a drop-down's rows grow with their text
-                misc["list_item_height"] = str(max(16, round(int(misc["list_item_height"])
-                                                             * factor)))
-        self.ui.get_theme().load_theme(scaled)
+        self._theme_key = key
+        self.ui.get_theme().load_theme(style.theme(*key))
 
     def _resized(self) -> None:
         w, h = self.screen.get_size()
@@ -310,6 +331,8 @@ class App:
             i -= 1
         for scene in self.stack[i:]:
             scene.draw(self.screen)
+        if self.top is not None:
+            self.top.draw_under_ui(self.screen)
         self.ui.draw_ui(self.screen)
         if self.top is not None:
             self.top.draw_over_ui(self.screen)
@@ -338,5 +361,8 @@ class App:
 
         fonts.clear_cache()
         _raster._fonts.clear()
+        from game.app.art import chrome
+
+        chrome.clear_caches()
         pygame.quit()
 

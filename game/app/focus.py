@@ -11,7 +11,6 @@ import pygame_gui
 if TYPE_CHECKING:
     from game.app.app import App
 
-FOCUS_COLOUR = (255, 215, 64)
 
 
 class FocusRing:
@@ -125,5 +124,6 @@ class FocusRing:
         e = self.current
         if e is None or not self._usable(e) or not self.app.keyboard_mode:
             return
-        rect = e.rect.inflate(8, 8)
-        pygame.draw.rect(surface, FOCUS_COLOUR, rect, width=3, border_radius=8)
+        from game.app.art import chrome
+
+        chrome.focus_ring(surface, e.rect, self.app.palette, scale=self.app.text_factor)

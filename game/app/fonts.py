@@ -60,6 +60,13 @@ def _has_glyph(lang: str, bold: bool, ch: str) -> bool:
     return _coverage(lang, bold).get_metrics(ch)[0] is not None
 
 
+def font_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
+    """A font with the glyphs of `text`: the Chinese face for any CJK character, whatever
+    the language (a Chinese name on an English screen is no row of boxes)."""
+    cjk = any(ord(ch) >= 0x2E80 for ch in text)
+    return _font("zh" if cjk else i18n.language(), int(size), bold)
+
+
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False
            ) -> pygame.Surface:
     return font(size, bold, text).render(text, True, colour)

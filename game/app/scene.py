@@ -90,11 +90,11 @@ class Scene:
 
         u = self.app.u
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, button_width(self.app, [tr("settings.back")], "#big_button",
-                                              u(220)),
-                           button_height(self.app, "#big_button", u(50)))
+        rect = pygame.Rect(0, 0, button_width(self.app, [tr("settings.back")], None, u(200),
+                                              icon=True),
+                           button_height(self.app, None, u(48)))
         rect.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", rect, object_id="#big_button")
+        self.back_b = button(self, "settings.back", rect, icon="back")
 
     def handle(self, event: pygame.event.Event) -> None:
         """Events the UI manager did not consume (and UI events themselves)."""
@@ -126,6 +126,15 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_under_ui(self, surface: pygame.Surface) -> None:
+        """Drawn just before pygame_gui, over the scene: the buttons' shadows."""
+        from game.app.ui import draw_button_shadows
+
+        draw_button_shadows(surface, self.elements, self.app)
+
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        """Drawn after pygame_gui: the keyboard focus highlight."""
+        """Drawn after pygame_gui: the icons of icon buttons, the keyboard focus ring."""
+        from game.app.ui import draw_button_icons
+
+        draw_button_icons(surface, self.elements, self.app)
         self.focus.draw(surface)

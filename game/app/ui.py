@@ -4,22 +4,146 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIScrollingContainer
 
+from game.app import fonts, i18n, style
 from game.app.i18n import key, tr
 
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.scene import Scene
 
-FELT = (18, 84, 52)
-FELT_DARK = (11, 56, 35)
-GOLD = (255, 215, 64)
-WHITE = (242, 242, 234)
+# The palette's names the scenes grew up with (style.NORMAL is where they come from).
+FELT = style.NORMAL.felt
+FELT_DARK = style.NORMAL.felt_dark
+GOLD = style.NORMAL.gold
+WHITE = style.NORMAL.text
+
+
+class StyledButton(UIButton):
+    """A button that lifts 2 px under the pointer and sinks 1 px while pressed (ART.md),
+    easing there in a few frames. Hit-testing stays on its resting place, so the lift never
+    makes the pointer fall off the bottom edge."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.home = pygame.Vector2(self.relative_rect.topleft)
+        self.offset = 0.0  # px above (negative) or below its resting place
+        self.icon: str | None = None
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return super().hover_point(hover_x, hover_y + round(self.offset))
+
+    def target_offset(self) -> float:
+        if not self.is_enabled:
+            return 0.0
+        if self.held:
+            return float(style.SINK)
+        return -float(style.LIFT) if self.hovered else 0.0
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        if not self.alive():
+            return
+        target = self.target_offset()
+        step = min(1.0, time_delta / 0.06)  # about 60 ms to get there
+        self.offset += (target - self.offset) * step if abs(target - self.offset) > 0.05 \
+            else target - self.offset
+        shown = pygame.Vector2(self.relative_rect.topleft)
+        want = self.home + (0, round(self.offset))
+        if shown != want:
+            super().set_relative_position(want)
+
+    def set_relative_position(self, position) -> None:
+        self.home = pygame.Vector2(position)
+        super().set_relative_position(pygame.Vector2(position) + (0, round(self.offset)))
+
+    def set_position(self, position) -> None:
+        super().set_position(position)
+        self.home = pygame.Vector2(self.relative_rect.topleft) - (0, round(self.offset))
+
+    @property
+    def resting_rect(self) -> pygame.Rect:
+        return self.rect.move(0, -round(self.offset))
+
+
+def draw_button_shadows(surface: pygame.Surface, elements: list, app: App) -> None:
+    """Soft shadows under the scene's buttons; a lifted one casts a longer, softer one."""
+    from game.app.art import chrome
+
+    scale = app.text_factor
+    for e in elements:
+        if not isinstance(e, StyledButton) or not e.visible or not e.alive() \
+                or scrolled_in(e) is not None or not e.is_enabled:
+            continue
+        lift = -e.offset
+        rect = e.resting_rect
+        chrome.drop_shadow(surface, rect.inflate(-2, -2), round(style.BUTTON_RADIUS * scale),
+                           lift=round((2 + lift * 1.5) * scale) + 1,
+                           blur=max(2, round((5 + lift * 2) * scale)),
+                           alpha=app.palette.shadow[3])
+
+
+def draw_button_icons(surface: pygame.Surface, elements: list, app: App) -> None:
+    """The icon of every icon button, in the room its theme keeps left of the text, in the
+    text's colour (dark on a filled button, light on an outlined one, grey when disabled)."""
+    from game.app.art import chrome
+
+    p = app.palette
+    size = max(12, round(app.px(style.BODY) * 1.05))
+    clip = surface.get_clip()
+    for e in elements:
+        name = getattr(e, "icon", None)
+        if not name or not e.visible or not e.alive():
+            continue
+        box = scrolled_in(e)
+        if box is not None:  # in a scrolling list: only where the list shows it
+            if not box.alive():
+                continue
+            surface.set_clip(box._view_container.get_abs_rect().clip(clip))
+        ids = e.object_ids
+        filled = "#primary" in ids or "#big_button" in ids or "#play" in ids
+        colour = (p.disabled_text if not e.is_enabled else
+                  p.text_on_gold if filled else p.text)
+        img = chrome.icon(name, size, colour)
+        x = e.rect.left + (icon_room(app) - size) // 2 + round(4 * app.text_factor)
+        if not e.text:  # an icon-only button: the icon in the middle
+            x = e.rect.centerx - size // 2
+        y = e.rect.centery
+        if "#play" in ids:  # its text sits at the top (the theme's padding), so its icon too
+            y = (e.rect.top + round(style.space(1.5) * app.text_factor)
+                 + e.font.get_rect("Ag").height // 2 + 2)
+        surface.blit(img, img.get_rect(midleft=(x, y)))
+        surface.set_clip(clip)
+
+
+def text(app: App, role: style.Role, content: str, colour: tuple[int, int, int] | None = None,
+         max_width: int | None = None, *, bold: bool | None = None) -> pygame.Surface:
+    """`content` in a step of the type scale (shrunk to `max_width` if given). The surface
+    is shared (cached): blit it, copy it before changing it."""
+    weight = role.bold if bold is None else bold
+    colour = colour if colour is not None else app.palette.text
+    return _text(content, app.px(role), tuple(colour), max_width, weight, i18n.language())
+
+
+@lru_cache(maxsize=512)
+def _text(content: str, size: int, colour: tuple[int, ...], max_width: int | None,
+          bold: bool, lang: str) -> pygame.Surface:
+    del lang  # part of the key: the same words in another language's face
+    rgb = (colour[0], colour[1], colour[2])
+    if max_width is not None:
+        return fonts.fit(content, size, max_width, rgb, bold)
+    return fonts.render(content, size, rgb, bold)
+
+
+def clear_text_cache() -> None:
+    _text.cache_clear()
 
 
 def text_size(app: App, text: str, object_id: str | None = None,
@@ -29,12 +153,17 @@ def text_size(app: App, text: str, object_id: str | None = None,
     return app.ui.get_theme().get_font(ids).get_rect(text).size
 
 
+def icon_room(app: App) -> int:
+    """What an icon button keeps left of its text for the icon (the theme's padding)."""
+    return round(style.space(5) * app.text_factor)
+
+
 def button_width(app: App, texts: list[str], object_id: str | None = None,
-                 minimum: int = 0) -> int:
+                 minimum: int = 0, *, icon: bool = False) -> int:
     """Wide enough for the widest of these texts (already translated), with the border and
-    some air on both sides."""
+    some air on both sides (and the icon's room, for an icon button)."""
     widest = max((text_size(app, t, object_id)[0] for t in texts), default=0)
-    return max(minimum, widest + app.u(28))
+    return max(minimum, widest + app.u(28) + (icon_room(app) if icon else 0))
 
 
 def button_height(app: App, object_id: str | None = None, minimum: int = 0) -> int:
@@ -48,12 +177,18 @@ def label_width(app: App, text_key: str, object_id: str | None = None, **values:
 
 
 def button(scene: Scene, text_key: str, rect: pygame.Rect, *, object_id: str | None = None,
-           focus: bool = True, tooltip: str | None = None,
+           focus: bool = True, tooltip: str | None = None, icon: str | None = None,
            container: UIScrollingContainer | None = None, **values: object) -> UIButton:
-    b = UIButton(rect, key(text_key), scene.app.ui, text_kwargs={k: str(v) for k, v in
-                                                                 values.items()},
-                 object_id=object_id, tool_tip_text=key(tooltip) if tooltip else None,
-                 container=container)
+    """A button of the visual system: secondary (outlined) by default, primary with
+    object_id "#primary"; with `icon` (a name from art/chrome.ICONS) an icon button."""
+    oid: ObjectID | str | None = object_id
+    if icon is not None:
+        oid = ObjectID(object_id=object_id, class_id="@icon_button")
+    b = StyledButton(rect, key(text_key) if text_key else "", scene.app.ui,
+                     text_kwargs={k: str(v) for k, v in values.items()},
+                     object_id=oid, tool_tip_text=key(tooltip) if tooltip else None,
+                     container=container)
+    b.icon = icon
     if container is not None:
         keep_visible(b, container)
     scene.add(b)
@@ -135,27 +270,77 @@ def reveal(element: pygame_gui.core.UIElement) -> None:
     box.update(0.0)
 
 
-def felt(surface: pygame.Surface) -> None:
-    """The table-cloth background: a soft radial vignette, cached per size."""
-    size = surface.get_size()
-    cached = _FELT_CACHE.get(size)
-    if cached is None:
-        cached = pygame.Surface(size)
-        cached.fill(FELT_DARK)
-        w, h = size
-        steps = 24
-        for i in range(steps):
-            t = i / steps
-            colour = tuple(int(a + (b - a) * t) for a, b in zip(FELT_DARK, FELT, strict=True))
-            rect = pygame.Rect(0, 0, int(w * (1.5 - t)), int(h * (1.5 - t)))
-            rect.center = (w // 2, h // 2)
-            pygame.draw.ellipse(cached, colour, rect)
-        _FELT_CACHE.clear()
-        _FELT_CACHE[size] = cached
-    surface.blit(cached, (0, 0))
+def felt(surface: pygame.Surface, app: App | None = None) -> None:
+    """The table cloth behind every screen: felt with texture, vignette and light from above
+    (art/felt.py; made once per size, then blitted)."""
+    from game.app.art.felt import felt as cloth
+
+    high = bool(app is not None and app.settings.high_contrast)
+    p = style.palette(high)
+    surface.blit(cloth(surface.get_size(), p.felt_dark, p.felt, p.felt_light,
+                       0 if high else 9), (0, 0))
 
 
-_FELT_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+def page(surface: pygame.Surface, app: App, title: str, panel: pygame.Rect | None = None,
+         *, left: bool = False) -> pygame.Rect:
+    """The frame of every menu page: the cloth, the title (the scale's title step, gold,
+    over a short stripe of the four card colours) and the content on one raised panel.
+    Returns where the title sits."""
+    felt(surface, app)
+    p = app.palette
+    w = surface.get_width()
+    t = text(app, style.TITLE, title, p.gold, w - app.gap(10))
+    shade = text(app, style.TITLE, title, (0, 0, 0), w - app.gap(10))
+    r = t.get_rect(topleft=(app.gap(5), app.gap(2))) if left else t.get_rect(
+        midtop=(w // 2, app.gap(2)))
+    surface.blit(shade, r.move(0, max(1, app.gap(0.25))))
+    surface.blit(t, r)
+    stripe(surface, app, pygame.Rect(r.left if left else r.centerx - app.gap(6),
+                                     r.bottom + app.gap(0.25), app.gap(12),
+                                     max(2, app.gap(0.5))))
+    if panel is not None:
+        from game.app.art import chrome
+
+        chrome.panel(surface, panel, p, scale=app.text_factor)
+    return r
+
+
+def row_card(surface: pygame.Surface, app: App, rect: pygame.Rect, *, gold: bool = False
+             ) -> None:
+    """One entry of a list page (a save, a replay) as its own small panel."""
+    from game.app.art import chrome
+
+    p = app.palette
+    chrome.panel(surface, rect, p, scale=app.text_factor * 0.6,
+                 edge=p.gold_deep if gold else p.panel_edge)
+
+
+def stripe(surface: pygame.Surface, app: App, rect: pygame.Rect) -> None:
+    """Four short bars in the card colours: the game's mark under a title."""
+    from game.app.art import colour_rgb
+
+    n = 4
+    seg = (rect.width - (n - 1) * 2) // n
+    for i in range(n):
+        pygame.draw.rect(surface, colour_rgb(i, high_contrast=app.settings.high_contrast),
+                         pygame.Rect(rect.x + i * (seg + 2), rect.y, seg, rect.height),
+                         border_radius=rect.height // 2)
+
+
+def dialog(surface: pygame.Surface, app: App, rect: pygame.Rect, title: str,
+           *, danger: bool = False) -> int:
+    """A panel over the dimmed scene with its title; returns the y under the title."""
+    from game.app.art import chrome
+
+    p = app.palette
+    dim_overlay(surface, 160)
+    chrome.panel(surface, rect, p, scale=app.text_factor, fill=(*p.panel[:3], 250),
+                 edge=p.danger if danger else p.gold_deep, edge_width=2)
+    t = text(app, style.HEADING, title, p.danger if danger else p.gold,
+             rect.width - app.gap(4))
+    r = t.get_rect(midtop=(rect.centerx, rect.y + app.gap(2)))
+    surface.blit(t, r)
+    return r.bottom + app.gap(1)
 
 
 def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -171,7 +356,7 @@ def drop_down(scene: Scene, options: Sequence[str | tuple[str, str]], start: tup
     when there is more room above; inside a scrolling list, within the list's visible part,
     scrolling it first when neither way has room. The caller adds it to the scene."""
     app = scene.app
-    item = round(30 * app._theme_factor)
+    item = style.list_item_height(app.text_factor)
     needed = item * len(options) + 8  # and the list's border
     menu = FittingDropDown(list(options), start, rect, app.ui, container=box, object_id=object_id,
                            expansion_height_limit=needed)

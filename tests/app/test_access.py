@@ -50,6 +50,9 @@ def test_controller_buttons_work_like_keys(app) -> None:
     app.push(MenuScene(app))
     frames(app, 2)
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                         button=pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    frames(app, 2)  # from Play to "New game" (nothing to continue)
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
                                          button=pygame.CONTROLLER_BUTTON_A))
     frames(app, 3)
     assert isinstance(app.top, NewGameScene)  # A pressed the focused "New game"
@@ -65,7 +68,7 @@ def test_ui_scale_enlarges_text_and_cards(app) -> None:
     app.apply_settings(replace(app.settings, ui_scale=1.5))
     frames(app, 2)
     assert table.layout.card_w > small
-    assert app._theme_factor > 1.4
+    assert app.text_factor > 1.4
 
 
 def test_keyboard_focus_is_visible(app) -> None:

@@ -1,5 +1,6 @@
-"""Motion a player can follow: card flights of 250-450 ms at normal speed, the deal going
-round the table a card at a time, drawn cards marked, and reduce motion as short fades."""
+"""Motion a player can follow: a play lifted, flown 350-450 ms and landed at normal speed,
+the deal going round the table a card at a time, drawn cards marked, and reduce motion as
+short fades."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.app.art import motion
 from game.app.table.effects import FADE_MS
 from game.engine import OFFICIAL
 from saves.settings import AnimationSpeed
@@ -46,7 +48,12 @@ def test_a_played_card_flies_for_a_followable_time_and_a_drawn_card_is_marked(ap
     table.selected = table.model.hand.index(state.hands[0][0])
     key(app, pygame.K_RETURN)
     step = table.director.active or table.director.steps[0]
-    assert step.tweens and all(250 <= t.duration <= 450 for t in step.tweens)
+    # ART.md: lifted about 80 ms, flying 350-450 ms, then the landing's overshoot and settle.
+    assert step.tweens
+    for t in step.tweens:
+        assert 70 <= t.duration * motion.LIFT_SHARE <= 90
+        assert 350 <= t.duration * (1 - motion.LIFT_SHARE - motion.LAND_SHARE) <= 450
+        assert t.duration * motion.LAND_SHARE <= 120
     for _ in range(200):
         frames(app, 1, 16)
         if state.current == 0 and not table.director.busy and state.phase == 0:

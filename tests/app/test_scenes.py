@@ -58,13 +58,40 @@ def test_menu_buttons_reach_their_scenes(app) -> None:
 def test_new_game_starts_a_table_by_keyboard(app) -> None:
     app.push(MenuScene(app))
     frames(app, 2)
-    key(app, pygame.K_RETURN, frames=3)  # New game is focused first
+    key(app, pygame.K_DOWN)  # from Play, past Continue (nothing to continue) to New game
+    key(app, pygame.K_RETURN, frames=3)
     assert isinstance(app.top, NewGameScene)
     ng = app.top
     ng.focus.focus_on(ng.start_b)
     key(app, pygame.K_RETURN, frames=3)
     assert isinstance(app.top, TableScene)
     assert len(app.top.match.seats) == 4
+
+
+def test_play_starts_a_quick_match_with_the_last_settings(app) -> None:
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 2)
+    assert menu.focus.current is menu.buttons["play"]  # the one primary choice
+    key(app, pygame.K_RETURN, frames=3)
+    first = app.top
+    assert isinstance(first, TableScene) and len(first.match.seats) == 4  # the defaults
+    app.pop_to(MenuScene)
+    # Started once from New game with five seats and the party rules: Play repeats that.
+    click(app, menu.buttons["new"].rect.center, frames=3)
+    ng = app.top
+    click(app, ng.add_b.rect.center, frames=3)
+    party = next(b for b, name in ng.preset_buttons.items() if name == "party")
+    click(app, party.rect.center, frames=3)
+    rules = ng.rules
+    assert rules.seven_zero
+    click(app, ng.start_b.rect.center, frames=3)
+    app.pop_to(MenuScene)
+    click(app, menu.buttons["play"].rect.center, frames=3)
+    table = app.top
+    assert isinstance(table, TableScene) and table is not first
+    assert [s.name for s in table.match.seats] == [s["name"] for s in ng.seats]
+    assert table.match.rules == rules
 
 
 def test_new_game_controls_change_seats_and_rules(app) -> None:
@@ -77,7 +104,8 @@ def test_new_game_controls_change_seats_and_rules(app) -> None:
     kind = next(iter(ng.kind_buttons))
     click(app, kind.rect.center, frames=3)
     assert ng.seats[0]["kind"] == "easy"
-    click(app, ng.preset_b.rect.center, frames=3)
+    community = next(b for b, name in ng.preset_buttons.items() if name == "community")
+    click(app, community.rect.center, frames=3)
     assert ng.rules.jump_in  # official -> community
     click(app, ng.humans_b.rect.center, frames=3)
     click(app, ng.party_b.rect.center, frames=3)

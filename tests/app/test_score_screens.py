@@ -76,3 +76,96 @@ def test_match_end_podium_and_facts(app) -> None:
     lines = end.fact_lines()
     assert lines[0].startswith("1 round")
     assert scene.result.deltas[scene.result.winner] == facts.biggest[0]
+
+
+def test_the_losers_cards_fly_one_by_one_with_a_tick(app, monkeypatch) -> None:
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    scene = _finish_round(app, OFFICIAL)
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", heard.append)
+    scene.clock = 0.0
+    landed_over_time = []
+    for _ in range(120):
+        frames(app, 1, 40)
+        flow = scene._flow()
+        landed_over_time.append(sum(1 for c in scene.counted if c.land <= flow))
+    cards = len(scene.counted)
+    assert cards == sum(len(scene.table.match.state.hands[x])
+                        for x in range(scene.table.match.state.n) if x != scene.result.winner)
+    # One after another: the count never jumps by more than one card a frame, and ends full.
+    steps = [b - a for a, b in zip(landed_over_time, landed_over_time[1:], strict=False)]
+    assert max(steps) <= 1 and landed_over_time[-1] == cards
+    assert len(set(landed_over_time)) == cards + 1
+    assert heard.count("tick") == cards
+
+
+def test_score_rows_fill_the_screen_with_readable_cards(app) -> None:
+    scene = _finish_round(app, OFFICIAL)
+    frames(app, 2)
+    panel, row_h, cw = scene.shown_at
+    h = app.size[1]
+    assert cw >= app.u(40)  # not thumbnails: the cards are read here
+    assert panel.bottom > h * 0.6  # no empty bottom half
+
+
+def _match_end(app, monkeypatch) -> tuple[MatchEndScene, list[str]]:
+    rules = OFFICIAL.with_options(scoring="single_round")
+    _finish_round(app, rules)
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    heard: list[str] = []
+    monkeypatch.setattr(app.sound, "play", heard.append)
+    key(app, pygame.K_RETURN, frames=2)  # "Match result"
+    end = app.top
+    assert isinstance(end, MatchEndScene)
+    return end, heard
+
+
+def test_the_podium_rises_third_second_first_then_the_facts_appear(app, monkeypatch) -> None:
+    end, heard = _match_end(app, monkeypatch)
+    end.clock = 0.0
+    risen_at: dict[int, int] = {}
+    lines = []
+    for i in range(120):
+        frames(app, 1, 40)
+        for place in (0, 1, 2):
+            if place not in risen_at and end.rise(place) >= 1.0:
+                risen_at[place] = i
+        lines.append(end.shown_lines(99))
+    assert risen_at[2] < risen_at[1] < risen_at[0]  # the winner last, the climax
+    assert heard.count("fanfare") == 1
+    assert lines[0] == 0 and lines == sorted(lines) and lines[-1] > 5
+    assert end.confetti is not None
+
+
+def test_reduce_motion_shows_the_whole_result_at_once(app, monkeypatch) -> None:
+    app.apply_settings(replace(app.settings, reduce_motion=True))
+    end, _ = _match_end(app, monkeypatch)
+    frames(app, 1)
+    assert all(end.rise(p) == 1.0 for p in (0, 1, 2)) and end.shown_lines(9) == 9
+
+
+def test_rematch_deals_again_with_the_same_players_and_rules(app, monkeypatch) -> None:
+    from game.app.scenes.table import TableScene
+
+    end, _ = _match_end(app, monkeypatch)
+    old = end.table.match
+    assert end.focus.current is end.rematch_b  # the primary choice
+    key(app, pygame.K_RETURN, frames=3)
+    table = app.top
+    assert isinstance(table, TableScene) and table.match is not old
+    assert table.match.seats == old.seats and table.match.rules == old.rules
+    assert table.match.seed != old.seed
+
+
+def test_the_match_end_title_speaks_to_a_winner_watching(app, monkeypatch) -> None:
+    from game.app.i18n import tr
+
+    end, _ = _match_end(app, monkeypatch)
+    s = end.table.match.state
+    viewer = end.table.viewer
+    other = next(x for x in range(s.n) if x != viewer)
+    s.winners = [viewer]
+    assert end.title() == tr("end.winner_you")  # not "You wins the match!"
+    s.winners = [other]
+    assert end.title() == tr("end.winner", names=end.table.match.seats[other].name)
+    frames(app, 1)

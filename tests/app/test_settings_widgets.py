@@ -27,7 +27,8 @@ def test_each_setting_has_the_widget_that_fits_it(app) -> None:
     scene = _open(app)
     for name in SLIDERS:
         assert isinstance(_widget(scene, name), UIHorizontalSlider)
-        assert scene.value_labels[name].text.endswith("%")
+        shown = scene.value_labels[name].text
+        assert shown.endswith("%") or (shown == "Off" and getattr(app.settings, name) == 0)
     for name in CHOICES:
         assert isinstance(_widget(scene, name), UIDropDownMenu)
     for name in CHECKS:
@@ -76,3 +77,17 @@ def test_the_mouse_ticks_a_box_and_picks_from_a_drop_down(app) -> None:
                 if item["text"] == "Slow" and item["button_element"] is not None)
     click(app, slow.rect.center, frames=6)  # the choice is posted on the next update
     assert app.settings.animation_speed == AnimationSpeed.SLOW
+
+
+def test_the_music_slider_starts_and_stops_the_loop(app) -> None:
+    scene = _open(app)
+    assert app.settings.music_volume == 0 and not app.sound.music_playing  # off at first
+    assert scene.value_labels["music_volume"].text == "Off"
+    slider = _widget(scene, "music_volume")
+    scene.focus.focus_on(slider)
+    key(app, pygame.K_RIGHT, frames=2)
+    assert app.settings.music_volume == 0.1
+    assert app.sound.music_playing
+    assert scene.value_labels["music_volume"].text == "10%"
+    key(app, pygame.K_LEFT, frames=2)
+    assert app.settings.music_volume == 0 and not app.sound.music_playing

@@ -23,10 +23,11 @@ def _candidates() -> list[Path]:
 
 
 def assets_root() -> Path:
-    """The first assets/ folder that has the theme (the checkout's, else an installed one)."""
+    """The first assets/ folder that has the translations (the checkout's, else an installed
+    one)."""
     options = _candidates()
     for path in options:
-        if (path / "theme.json").is_file():
+        if (path / "locale" / "uno.en.json").is_file():
             return path
     return options[0]
 

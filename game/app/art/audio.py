@@ -1,8 +1,11 @@
-"""Sound effects: a SoundBank that plays the generated WAVs and degrades to silence safely."""
+"""Sound effects and music: a SoundBank that plays the generated WAVs (each effect in a few
+variants, taken in turn so repeats do not grate) and the optional music loop, and degrades
+to silence safely."""
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,7 +32,17 @@ SOUND_NAMES: tuple[str, ...] = (
     "draw_four",
     "colour",
     "your_turn",
+    "tick",
+    "fanfare",
+    "swap",
 )
+# Files per effect: NAME.wav, NAME.2.wav, NAME.3.wav (tools/make_sounds.py writes them).
+VARIANTS = 3
+MUSIC = "music"
+
+
+def variant_file(name: str, index: int) -> str:
+    return f"{name}.wav" if index == 0 else f"{name}.{index + 1}.wav"
 
 _FREQUENCY = 44_100
 # Small buffer: a card "flick" that lags the animation by 100 ms feels broken.
@@ -54,17 +67,23 @@ class SoundBank:
         *,
         master: float = 1.0,
         sfx: float = 1.0,
+        music: float = 0.0,
     ) -> None:
         self._dir = sound_dir if sound_dir is not None else asset_path("sounds")
         self._names = tuple(names)
-        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._sounds: dict[str, list[pygame.mixer.Sound]] = {}
+        self._next: dict[str, int] = {}
+        self._rng = random.Random(7)  # which variant comes next: varied, yet reproducible
         self._warned: set[str] = set()
         self._master = _clamp(master)
         self._sfx = _clamp(sfx)
+        self._music = _clamp(music)
+        self.music_playing = False
         self.available = self._init_mixer()
         if self.available:
             self._load()
             self._apply_volume()
+            self._apply_music()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -79,9 +98,17 @@ class SoundBank:
         return self._sfx
 
     @property
+    def music(self) -> float:
+        return self._music
+
+    @property
     def loaded(self) -> frozenset[str]:
         """Names that actually have a sound behind them."""
         return frozenset(self._sounds)
+
+    def variants(self, name: str) -> int:
+        """How many variants of the effect are loaded."""
+        return len(self._sounds.get(name, ()))
 
     def _warn_once(self, key: str, message: str, *args: object) -> None:
         if key not in self._warned:
@@ -99,36 +126,73 @@ class SoundBank:
 
     def _load(self) -> None:
         for name in self._names:
-            path = self._dir / f"{name}.wav"
-            try:
-                self._sounds[name] = pygame.mixer.Sound(str(path))
-            except Exception as exc:  # a broken file silences one sound only
-                self._warn_once(f"load:{name}", "sound %r not loaded from %s (%s)", name, path, exc)
+            loaded = []
+            for i in range(VARIANTS):
+                path = self._dir / variant_file(name, i)
+                if i and not path.is_file():
+                    continue  # variants are optional; the first one is the sound
+                try:
+                    loaded.append(pygame.mixer.Sound(str(path)))
+                except Exception as exc:  # a broken file silences one sound only
+                    self._warn_once(f"load:{name}", "sound %r not loaded from %s (%s)", name,
+                                    path, exc)
+            if loaded:
+                self._sounds[name] = loaded
+                self._next[name] = self._rng.randrange(len(loaded))
 
     def _apply_volume(self) -> None:
         volume = self._master * self._sfx
-        for sound in self._sounds.values():
-            try:
-                sound.set_volume(volume)
-            except Exception as exc:
-                self._warn_once("volume", "could not set sound volume (%s)", exc)
+        for sounds in self._sounds.values():
+            for sound in sounds:
+                try:
+                    sound.set_volume(volume)
+                except Exception as exc:
+                    self._warn_once("volume", "could not set sound volume (%s)", exc)
 
-    def set_volume(self, master: float, sfx: float) -> None:
-        """Set both volumes (0..1, clamped); effects play at ``master * sfx``."""
+    def _apply_music(self) -> None:
+        """The loop plays while its volume is above 0 (off by default); streamed, so it costs
+        nothing until switched on."""
+        volume = self._master * self._music
+        try:
+            if volume <= 0.0:
+                if self.music_playing:
+                    pygame.mixer.music.stop()
+                    self.music_playing = False
+                return
+            if not self.music_playing:
+                pygame.mixer.music.load(str(self._dir / f"{MUSIC}.wav"))
+                pygame.mixer.music.play(-1)
+                self.music_playing = True
+            pygame.mixer.music.set_volume(volume)
+        except Exception as exc:  # no music is never worth a crash
+            self.music_playing = False
+            self._warn_once("music", "music disabled (%s)", exc)
+
+    def set_volume(self, master: float, sfx: float, music: float | None = None) -> None:
+        """Set the volumes (0..1, clamped); effects play at ``master * sfx``, the music at
+        ``master * music``."""
         self._master = _clamp(master)
         self._sfx = _clamp(sfx)
+        if music is not None:
+            self._music = _clamp(music)
         self._apply_volume()
+        if self.available:
+            self._apply_music()
 
     def play(self, name: str) -> None:
-        """Play an effect by name; unknown names and audio errors are logged once, not raised."""
-        sound = self._sounds.get(name)
-        if sound is None:
+        """Play an effect by name (its next variant); unknown names and audio errors are
+        logged once, not raised."""
+        sounds = self._sounds.get(name)
+        if not sounds:
             if self.available and name not in self._names:
                 self._warn_once(f"unknown:{name}", "no such sound effect: %r", name)
             return
         if self._master * self._sfx <= 0.0:
             return
+        i = self._next[name]
+        # Round the variants, now and then skipping one, so no pattern is heard either.
+        self._next[name] = (i + 1 + (self._rng.random() < 0.3)) % len(sounds)
         try:
-            sound.play()
+            sounds[i].play()
         except Exception as exc:
             self._warn_once(f"play:{name}", "could not play sound %r (%s)", name, exc)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import fonts
+from game.app import style
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.table import render
-from game.app.ui import GOLD, WHITE, button, dim_overlay
+from game.app.ui import button, dialog, text
 
 
 class ConfirmQuitScene(Scene):
@@ -37,13 +36,10 @@ class ConfirmQuitScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim_overlay(surface, 170)
         w, h = surface.get_size()
         u = self.app.u
-        panel = pygame.Rect(0, 0, u(560), u(220))
+        panel = pygame.Rect(0, 0, min(w - u(40), u(600)), u(220))
         panel.center = (w // 2, h // 2)
-        render.draw_panel(surface, panel, u(14), colour=(10, 34, 22, 245), border=GOLD)
-        t = fonts.fit(tr("confirm.title"), u(26), panel.width - u(30), GOLD, True)
-        surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + u(18))))
-        d = fonts.fit(tr("confirm.body"), u(17), panel.width - u(30), WHITE)
-        surface.blit(d, d.get_rect(midtop=(panel.centerx, panel.y + u(64))))
+        y = dialog(surface, self.app, panel, tr("confirm.title"), danger=True)
+        d = text(self.app, style.BODY, tr("confirm.body"), None, panel.width - u(30))
+        surface.blit(d, d.get_rect(midtop=(panel.centerx, y)))

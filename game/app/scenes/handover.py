@@ -130,7 +130,7 @@ class HandoverScene(Scene):
             self.focus.index = min(index, len(self.focus.items) - 1)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         w, h = surface.get_size()
         u = self.app.u
         name = self.table.match.seats[self.seat].name

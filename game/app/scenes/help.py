@@ -5,11 +5,10 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UITextBox
 
-from game.app import fonts
 from game.app.i18n import key_label, tr
 from game.app.scene import Scene
 from game.app.scenes.rules_edit import value_text
-from game.app.ui import GOLD, felt
+from game.app.ui import page
 from game.engine import OFFICIAL, SPECS, Rules
 from game.engine.rules import preset_name
 
@@ -59,8 +58,5 @@ class RulesScene(Scene):
             self.app.open("try_it")
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
-        u = self.app.u
         key = "help.title_match" if self.in_match else "help.title"
-        t = fonts.render(tr(key), u(36), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        page(surface, self.app, tr(key), left=True)

@@ -19,8 +19,8 @@ from game.app.ui import (
     button,
     button_height,
     button_width,
-    felt,
     list_area,
+    page,
     scrolled_in,
 )
 from saves.settings import DEFAULT_KEY_BINDINGS
@@ -85,6 +85,7 @@ class KeysScene(Scene):
         area.centerx = w // 2
         box, (x0, y0), room = list_area(self, area, rows * step - u(6))
         self.view = pygame.Rect(area.topleft, (area.width, min(area.height, rows * step)))
+        self.area = self.view  # the page's panel goes round the list
         x0 += (room - width) // 2
         self.labels: dict[UIElement, pygame.Rect] = {}
         for i, name in enumerate(names):
@@ -139,11 +140,8 @@ class KeysScene(Scene):
                              old=key_label(new[other]))
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
-        u = self.app.u
-        w, h = surface.get_size()
-        t = fonts.render(tr("keys.title"), u(36), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, u(20))))
+        page(surface, self.app, tr("keys.title"), self.area.inflate(self.app.gap(4),
+                                                                     self.app.gap(3)))
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         u = self.app.u

@@ -9,7 +9,7 @@ from game.app import fonts
 from game.app.i18n import seat_name, tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scenes.paged import PagedScene
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import WHITE, button, page, row_card
 from saves.match_summary import summary_of
 from saves.slots import AUTOSAVE
 
@@ -55,17 +55,17 @@ class LoadScene(PagedScene):
             self.page_button(element)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("load.title"), u(40), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        page(surface, self.app, tr("load.title"), left=True)
         if not self.slots:
             m = fonts.render(tr("load.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
         for i, entry in enumerate(self.slots):
             y = top + i * row_h
+            row_card(surface, self.app, pygame.Rect(u(24), y - u(6), w - u(48), row_h - u(6)),
+                     gold=entry.auto)
             info = entry.info
             if entry.auto:
                 name = tr("load.in_progress")

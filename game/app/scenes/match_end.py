@@ -1,20 +1,41 @@
-"""The match result: who won, final totals, and where to go next."""
+"""The match result: a podium that rises (third, second, then first), confetti and a fanfare
+as the winner lands, the final standings and the match's facts appearing one by one, and
+Rematch as the primary choice."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import fonts
+from game.app import fonts, style
+from game.app.art import avatars, chrome, colour_rgb
+from game.app.art.table import Confetti
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.facts import match_facts
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import button, button_height, button_width, felt, text
 from game.engine.cards import hand_points
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
+
+# When each step of the podium rises (ms, normal speed): third, second, then the winner.
+RISE_AT = {2: 300.0, 1: 700.0, 0: 1100.0}
+RISE_MS = 600.0
+FACTS_AT = 1700.0  # the first line of the standings appears
+FACT_GAP = 200.0
+CONFETTI_S = 2.6
+BLOCK_COLOURS = {0: ((250, 206, 72), (196, 146, 28)), 1: ((214, 218, 226), (150, 156, 170)),
+                 2: ((222, 150, 86), (160, 96, 46))}
+
+
+def _overshoot(t: float) -> float:
+    """Ease out with a small overshoot (a block rises a little past its height, settles)."""
+    t = max(0.0, min(1.0, t))
+    c = 1.4
+    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
 
 
 class MatchEndScene(Scene):
@@ -26,26 +47,44 @@ class MatchEndScene(Scene):
         app.saves.match_finished(table.match)
         m = table.match
         self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
+        self.clock = 0.0
+        self.confetti: Confetti | None = None
+        self.cheered = False
 
     def build(self) -> None:
         super().build()
-        w, h = self.app.size
-        u = self.app.u
-        rect = pygame.Rect(0, 0, u(300), u(54))
-        rect.midbottom = (w // 2 - u(160), h - u(40))
-        self.again_b = button(self, "end.again", rect, object_id="#big_button")
-        rect2 = rect.copy()
-        rect2.midbottom = (w // 2 + u(160), h - u(40))
-        self.menu_b = button(self, "end.menu", rect2)
+        app = self.app
+        w, h = app.size
+        u, g = app.u, app.gap
+        bh = button_height(app, None, u(46))
+        again = pygame.Rect(0, 0, button_width(app, [tr("end.rematch")], "#primary", u(260),
+                                               icon=True), button_height(app, "#primary", u(54)))
+        again.bottomright = (w - g(3), h - g(2))
+        self.rematch_b = button(self, "end.rematch", again, object_id="#primary", icon="rematch")
+        new = pygame.Rect(0, 0, button_width(app, [tr("end.again")], None, u(180), icon=True), bh)
+        new.bottomleft = (g(3), again.bottom)
+        self.again_b = button(self, "end.again", new, icon="new")
+        menu = pygame.Rect(0, 0, button_width(app, [tr("end.menu")], None, u(180), icon=True),
+                           bh)
+        menu.bottomleft = (new.right + g(1.5), again.bottom)
+        self.menu_b = button(self, "end.menu", menu, icon="menu")
+        # The deal code with its Copy button between the buttons (above them when the row
+        # has no room for it).
         from game.app.codeline import CodeLine
         from game.app.replay_deals import match_code
 
-        row = fonts.font(u(16)).get_linesize() + u(14)
-        room = pygame.Rect(u(20), rect.top - u(10) - row, w - u(40), row)
-        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16))
+        row = fonts.font(app.px(style.CAPTION)).get_linesize() + u(14)
+        room = pygame.Rect(menu.right + g(2), again.top, again.left - menu.right - g(4),
+                           again.height)
+        above = pygame.Rect(g(3), again.top - g(1) - row, w - g(6), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room,
+                                  app.px(style.CAPTION), above=above)
+        self.focus.focus_on(self.rematch_b)
 
     def on_button(self, element) -> None:
-        if element is self.again_b:
+        if element is self.rematch_b:
+            self.rematch()
+        elif element is self.again_b:
             self.app.back_to("menu")
             self.app.open("new_game")
         elif element is self.menu_b:
@@ -53,8 +92,11 @@ class MatchEndScene(Scene):
         else:
             self.code_line.press(element)
 
-    def update(self, dt: float) -> None:
-        self.code_line.update(dt)
+    def rematch(self) -> None:
+        """The same players and rules again, a new deal."""
+        m = self.table.match
+        self.app.back_to("menu")
+        self.app.open("match", m.rules, list(m.seats), random.randrange(1, 10**9))
 
     def standings(self) -> list[int]:
         """Seats from first to last (fewest points first under penalty points)."""
@@ -94,71 +136,186 @@ class MatchEndScene(Scene):
             lines.append(tr("end.fact_no_challenges"))
         return lines
 
+    # -- time ------------------------------------------------------------------------------
+    @property
+    def still(self) -> bool:
+        return self.app.settings.reduce_motion or self.app.speed == 0
+
+    def _at(self, ms: float) -> float:
+        """The scene's time in normal-speed ms (the animation speed scales it all)."""
+        return float("inf") if self.still else self.clock / max(self.app.speed, 0.05) - ms
+
+    def rise(self, place: int) -> float:
+        """0..1(+): how far the block of `place` (0 = first) has risen."""
+        if self.still:
+            return 1.0
+        return _overshoot(self._at(RISE_AT[place]) / RISE_MS)
+
+    def shown_lines(self, total: int) -> int:
+        """How many lines of the standings and facts have appeared (all at once with reduce
+        motion)."""
+        if self.still:
+            return total
+        t = self._at(FACTS_AT)
+        return max(0, min(total, int(t // FACT_GAP) + 1)) if t >= 0 else 0
+
+    def update(self, dt: float) -> None:
+        self.code_line.update(dt)
+        self.clock += dt
+        landed = self._at(RISE_AT[0] + RISE_MS * 0.6) >= 0
+        if landed and not self.cheered:
+            self.cheered = True
+            self.app.sound.play("fanfare")
+
+    def title(self) -> str:
+        """Who won; a lone winner watching the screen is "you" ("You wins" would be the name
+        "You" filled in)."""
+        m = self.table.match
+        winners = m.state.winners or self.standings()[:1]
+        if winners == [self.table.viewer]:
+            return tr("end.winner_you")
+        return tr("end.winner", names=", ".join(m.seats[x].name for x in winners))
+
+    # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
-        u = self.app.u
+        app = self.app
+        p = app.palette
+        g = app.gap
         w, h = surface.get_size()
+        order = self.standings()
+        felt(surface, app)
+        self.title_text = self.title()  # what this frame shows as its title (for tests)
+        title = text(app, style.DISPLAY, self.title_text, p.gold, w - g(6))
+        shade = text(app, style.DISPLAY, self.title_text, (0, 0, 0), w - g(6))
+        tr_ = title.get_rect(midtop=(w // 2, g(2)))
+        surface.blit(shade, tr_.move(0, g(0.5)))
+        surface.blit(title, tr_)
+        # The podium on the left, the standings and facts on the right.
+        split = round(w * 0.58)
+        floor = min(self.rematch_b.rect.top, self.again_b.rect.top,
+                    self.code_line.room.top) - g(5)
+        self._podium(surface, pygame.Rect(g(3), tr_.bottom + g(2), split - g(4),
+                                          floor - tr_.bottom - g(2)), order)
+        panel = pygame.Rect(split, tr_.bottom + g(3), w - split - g(3),
+                            floor - tr_.bottom - g(2))
+        self._facts(surface, panel, order)
+        self.code_line.draw(surface)
+        if self.confetti is not None and not self.still:
+            seconds = self._at(RISE_AT[0] + RISE_MS * 0.6) / 1000.0
+            if 0 <= seconds <= CONFETTI_S:
+                fade = 1.0 - max(0.0, seconds / CONFETTI_S - 0.7) / 0.3
+                self.confetti.draw(surface, seconds, fade)
+
+    def _podium(self, surface: pygame.Surface, area: pygame.Rect, order: list[int]) -> None:
+        app = self.app
+        p = app.palette
+        u, g = app.u, app.gap
         m = self.table.match
         s = m.state
-        places = self.places()
-        order = [seat for seat, _ in places]
-        place_of = dict(places)
-        winners = s.winners or order[:1]
-        names = ", ".join(m.seats[x].name for x in winners)
-        # "You win", never "You wins": the one watching, alone at the top.
-        you = len(winners) == 1 and winners[0] == self.table.viewer
-        text = tr("end.winner_you") if you else tr("end.winner", names=names)
-        self.title_text = text  # what this frame shows as its title (for tests)
-        title = fonts.fit(text, u(44), w - u(40), GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, u(20))))
-        # The podium: second, first, third, blocks of their place's height.
-        base_y = int(h * 0.62)
-        block_w = min(u(170), w // 7)
-        heights = {0: u(160), 1: u(122), 2: u(92)}
-        slots = [(1, -1), (0, 0), (2, 1)]  # (place, column offset)
-        for step, col in slots:
-            if step >= len(order):
+        av = max(16, min(u(72), area.height // 5))
+        name_h = fonts.font(app.px(style.BODY), True).get_linesize()
+        top_room = av + name_h + g(2)
+        tallest = max(u(60), area.height - top_room)
+        heights = {0: tallest, 1: round(tallest * 0.72), 2: round(tallest * 0.5)}
+        block_w = min(u(190), (area.width - 2 * g(2)) // 3)
+        cx = area.centerx
+        slots = {1: cx - block_w - g(2), 0: cx, 2: cx + block_w + g(2)}
+        floor = area.bottom
+        # The floor line the blocks rise from.
+        pygame.draw.line(surface, p.gold_deep, (area.x, floor), (area.right, floor),
+                         max(2, g(0.25)))
+        place_of = dict(self.places())
+        for place in (2, 1, 0):
+            if place >= len(order):
                 continue
-            seat = order[step]
-            place = min(2, place_of[seat] - 1)  # a shared place: the same block height
-            block = pygame.Rect(0, 0, block_w, heights[place])
-            block.midbottom = (w // 2 + col * (block_w + u(8)) - u(150), base_y)
-            colours = [(212, 175, 55), (192, 192, 200), (205, 127, 50)]
-            pygame.draw.rect(surface, colours[place], block, border_radius=u(8))
-            num = fonts.render(str(place_of[seat]), u(40), (40, 30, 10), bold=True)
-            surface.blit(num, num.get_rect(center=(block.centerx, block.y + u(30))))
-            score = fonts.render(str(s.scores[seat]), u(18), (40, 30, 10), bold=True)
-            surface.blit(score, score.get_rect(midbottom=(block.centerx, block.bottom - u(6))))
-            name = fonts.fit(m.seats[seat].name, u(22), block_w + u(20),
-                             GOLD if seat in s.winners else WHITE, bold=True)
-            surface.blit(name, name.get_rect(midbottom=(block.centerx, block.top - u(6))))
-        # Everyone else, then the facts of the match, on the right.
-        x = w // 2 + u(140)
-        y = int(h * 0.2)
-        head = fonts.render(tr("end.podium"), u(20), (190, 220, 200), bold=True)
-        surface.blit(head, (x, y))
-        y += head.get_height() + u(6)
-        row = min(u(28), (int(h * 0.34)) // max(len(order), 1))
-        for seat in order:
-            colour = GOLD if seat in s.winners else WHITE
-            line = (f"{tr('end.place', place=place_of[seat])}  {m.seats[seat].name}  ·  "
-                    f"{s.scores[seat]}")
-            t = fonts.fit(line, min(u(18), row), w - x - u(30), colour,
-                          bold=seat in s.winners)
-            surface.blit(t, (x, y))
-            y += row
-        if len({s.scores[x] for x in order}) < len(order):  # some totals are equal
-            t = fonts.fit(tr("end.tie_rule"), u(14), w - x - u(30), (190, 220, 200))
-            surface.blit(t, (x, y))
-            y += t.get_height()
-        y += u(12)
-        head = fonts.render(tr("end.facts"), u(20), (190, 220, 200), bold=True)
-        surface.blit(head, (x, y))
-        y += head.get_height() + u(6)
-        for line in self.fact_lines():
-            if y + fonts.font(u(16)).get_linesize() > self.code_line.room.top:
-                break  # the facts stop above the code and its Copy button
-            t = fonts.fit(line, u(16), w - x - u(30), WHITE)
-            surface.blit(t, (x, y))
-            y += t.get_height() + u(4)
-        self.code_line.draw(surface)
+            seat = order[place]
+            k = self.rise(place)
+            if k <= 0:
+                continue
+            shared = min(2, place_of[seat] - 1)  # a shared place: the same block height
+            full = heights[shared]
+            hgt = max(2, round(full * k))
+            block = pygame.Rect(0, 0, block_w, hgt)
+            block.midbottom = (slots[place], floor)
+            light, dark = BLOCK_COLOURS[shared]
+            chrome.drop_shadow(surface, block, g(1), lift=g(0.75), blur=g(1.5), alpha=120)
+            pygame.draw.rect(surface, dark, block, border_top_left_radius=g(1.5),
+                             border_top_right_radius=g(1.5))
+            face = block.inflate(-g(1), 0)
+            face.height -= g(0.75)
+            pygame.draw.rect(surface, light, face, border_top_left_radius=g(1.25),
+                             border_top_right_radius=g(1.25))
+            clip = surface.get_clip()
+            surface.set_clip(block.clip(clip))
+            num = fonts.render(str(place_of[seat]), app.px(style.DISPLAY), (50, 34, 6),
+                               bold=True)
+            surface.blit(num, num.get_rect(midtop=(block.centerx, block.y + g(1))))
+            score = fonts.render(str(s.scores[seat]), app.px(style.HEADING), (50, 34, 6),
+                                 bold=True)
+            if full >= num.get_height() + score.get_height() + g(2):  # else: in the standings
+                surface.blit(score, score.get_rect(midbottom=(block.centerx,
+                                                              block.bottom - g(1))))
+            surface.set_clip(clip)
+            # The player stands on their step: avatar and name ride up with it.
+            info = m.seats[seat]
+            kind = info.tier if info.is_ai and info.tier else "human"
+            img = avatars.avatar(info.name, seat, av, kind, app.settings.high_contrast)
+            a_rect = img.get_rect(midbottom=(block.centerx, block.top - g(0.5) - name_h))
+            surface.blit(img, a_rect)
+            won = seat in s.winners
+            name = text(app, style.BODY.strong, info.name, p.gold if won else p.text,
+                        block_w + g(2))
+            surface.blit(name, name.get_rect(midtop=(block.centerx, a_rect.bottom)))
+            if place == 0 and self.confetti is None and k >= 0.6:
+                colours = [colour_rgb(c, high_contrast=app.settings.high_contrast)
+                           for c in range(4)]
+                self.confetti = Confetti((block.centerx, floor - full), colours,
+                                         seed=m.seed, count=140, unit=app.u(1),
+                                         spread=0.8)
+
+    def _facts(self, surface: pygame.Surface, panel: pygame.Rect, order: list[int]) -> None:
+        """The standings, then the facts, each line appearing after the one before."""
+        app = self.app
+        p = app.palette
+        u, g = app.u, app.gap
+        m = self.table.match
+        s = m.state
+        for head, body, caption in ((style.HEADING, style.BODY, style.CAPTION),
+                                    (style.BODY.strong, style.CAPTION, style.CAPTION)):
+            # The smaller steps of the scale when the larger ones would not all fit.
+            lines: list[tuple[str, style.Role, tuple[int, int, int]]] = [
+                (tr("end.podium"), head, p.text_dim)]
+            place_of = dict(self.places())
+            for seat in order:
+                won = seat in s.winners
+                lines.append((f"{tr('end.place', place=place_of[seat])}  {m.seats[seat].name}"
+                              f"  ·  {s.scores[seat]}",
+                              body.strong if won else body, p.gold if won else p.text))
+            if len({s.scores[x] for x in order}) < len(order):  # some totals are equal
+                lines.append((tr("end.tie_rule"), caption, p.text_dim))
+            lines.append((tr("end.facts"), head, p.text_dim))
+            lines += [(line, body, p.text) for line in self.fact_lines()]
+            line_h = [fonts.font(app.px(r), r.bold).get_linesize() for _, r, _ in lines]
+            need = sum(line_h) + g(4)
+            if need <= panel.height:
+                break
+        box = pygame.Rect(panel.x, panel.y, panel.width, min(panel.height, need))
+        shown = self.shown_lines(len(lines))
+        if not shown:
+            return
+        chrome.panel(surface, box, p, scale=app.text_factor)
+        y = box.y + g(2)
+        for i, ((line, role, colour), lh) in enumerate(zip(lines, line_h, strict=True)):
+            if y + lh > box.bottom - g(1):
+                break
+            if i < shown:
+                t = text(app, role, line, colour, box.width - g(4))
+                if not self.still and i == shown - 1:
+                    # The newest line slides in from the right and fades up.
+                    k = min(1.0, (self._at(FACTS_AT) - i * FACT_GAP) / FACT_GAP)
+                    t = t.copy()  # text() surfaces are shared
+                    t.set_alpha(round(255 * max(0.0, k)))
+                    surface.blit(t, (box.x + g(2) + round((1 - k) * u(24)), y))
+                else:
+                    surface.blit(t, (box.x + g(2), y))
+            y += lh

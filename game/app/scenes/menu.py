@@ -1,60 +1,105 @@
-"""The main menu."""
+"""The title screen: the logo large over a slowly swaying fan of cards, cards drifting on the
+cloth behind, one primary Play (a quick match with your last settings), Continue as a card
+showing the match it resumes, and the rest as secondary buttons with icons."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.app import fonts
-from game.app.i18n import tr
+from game.app import fonts, i18n, style
+from game.app.art import avatars, chrome
+from game.app.art.fan import TitleCards
+from game.app.i18n import seat_name, tr
 from game.app.persist import resume_lines
 from game.app.scene import Scene
-from game.app.ui import GOLD, WHITE, button_height, column, felt
+from game.app.ui import button, button_height, button_width, felt, text
+from saves.match_summary import summary_of
+
+# The secondary buttons, in reading order, with their icons.
+SECONDARY = (("new", "menu.new_game", "new"), ("load", "menu.load", "load"),
+             ("learn", "menu.learn", "learn"), ("replays", "menu.replays", "replays"),
+             ("daily", "menu.daily", "daily"), ("settings", "menu.settings", "settings"),
+             ("stats", "menu.statistics", "stats"), ("rules", "menu.rules", "rules"),
+             ("quit", "menu.quit", "quit"))
 
 
 class MenuScene(Scene):
     name = "menu"
 
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.clock = 0.0
+        self.cards: TitleCards | None = None
+
     def build(self) -> None:
         super().build()
-        w, h = self.app.size
-        u = self.app.u
-        names = ("new", "continue", "load", "learn", "replays", "daily", "settings", "stats",
-                 "rules", "quit")
-        keys = ["menu.new_game", "menu.continue", "menu.load", "menu.learn", "menu.replays",
-                "menu.daily", "menu.settings", "menu.statistics", "menu.rules", "menu.quit"]
-        top = int(h * 0.36)
-        # One column while it fits under the logo; large text in a short window gets two
-        # (the first five on the left), so no button is pushed off the screen.
-        one = len(keys) * (button_height(self.app) + u(6)) <= h - u(12) - int(h * 0.22)
-        if one:
-            made = column(self, keys, centre_x=w // 2, top=top, width=u(320), height=u(50),
-                          gap=u(10), bottom=h - u(12))
-        else:
-            half = (len(keys) + 1) // 2
-            col_w = min(u(320), (w - u(60)) // 2)
-            made = []
-            for i, part in enumerate((keys[:half], keys[half:])):
-                made += column(self, part, centre_x=w // 2 + (2 * i - 1) * (col_w // 2 + u(10)),
-                               top=top, width=col_w, height=u(50), gap=u(10),
-                               bottom=h - u(12))
-        self.buttons = dict(zip(names, made, strict=True))
-        # The logo and tagline share whatever height the buttons leave above them.
-        self.column_top = min(b.rect.top for b in self.buttons.values())
-        latest = self.app.saves.latest()
-        self.resume_lines = resume_lines(latest) if latest is not None else ()
+        app = self.app
+        w, h = app.size
+        u, g = app.u, app.gap
+        latest = app.saves.latest()
+        self.latest = latest
+        self.summary = summary_of(latest) if latest is not None else None
+        self.resume_lines: tuple[str, ...] = resume_lines(latest) if latest is not None else ()
+        margin = g(3)
+        gap = g(1.5)
+        # The secondary grid: as many columns (3, else 2) as the window's width allows.
+        texts = [tr(k) for _, k, _ in SECONDARY]
+        col_w = button_width(app, texts, minimum=u(220), icon=True)
+        bh = button_height(app, minimum=u(44))
+        cols = 3 if 3 * col_w + 2 * gap <= w - 2 * margin else 2
+        col_w = min(col_w, (w - 2 * margin - (cols - 1) * gap) // cols)
+        rows = -(-len(SECONDARY) // cols)
+        grid_w = cols * col_w + (cols - 1) * gap
+        grid_h = rows * bh + (rows - 1) * gap
+        # Play and the Continue card side by side over the grid, as wide as it together.
+        hint_h = fonts.font(app.px(style.CAPTION)).get_linesize()
+        ph = max(button_height(app, "#primary", u(64)) + hint_h, bh + g(2))
+        card_h = max(ph, self._card_height())
+        play_w = max(button_width(app, [tr("menu.play")], "#primary", icon=True),
+                     (grid_w - gap) * 5 // 12)
+        card_w = grid_w - gap - play_w
+        side_by_side = card_w >= u(260)
+        block_h = (max(ph, card_h) if side_by_side else ph + gap + card_h) + g(3) + grid_h
+        top = max(h - margin - block_h, round(h * 0.3))
+        top = min(top, h - margin - block_h)  # never below the window, whatever the logo
+        left = (w - grid_w) // 2
+        play = pygame.Rect(left, top, play_w if side_by_side else grid_w, ph)
+        card = (pygame.Rect(play.right + gap, top, card_w, card_h) if side_by_side
+                else pygame.Rect(left, play.bottom + gap, grid_w, card_h))
+        if side_by_side:
+            play.height = card_h  # one row, one height
+        self.play_b = button(self, "menu.play", play, object_id="#play", icon="play")
+        self.continue_b = button(self, "", card, object_id="#card")
+        grid_top = max(play.bottom, card.bottom) + g(3)
+        self.buttons = {"play": self.play_b, "continue": self.continue_b}
+        for i, (name, k, icon) in enumerate(SECONDARY):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(left + c * (col_w + gap), grid_top + r * (bh + gap), col_w, bh)
+            self.buttons[name] = button(self, k, rect, icon=icon)
+        self.logo_bottom = min(play.top, card.top) - g(2)
         if latest is None:
-            self.buttons["continue"].disable()
-            self.focus.index = 0
+            self.continue_b.disable()
+            self.focus.focus_on(self.play_b)
         else:
-            self.focus.focus_on(self.buttons["continue"])
-        if not self.app.saves.any():
+            self.focus.focus_on(self.continue_b)
+        if not app.saves.any():
             self.buttons["load"].disable()
+        self.cards = None  # remade for the new settings and sizes
+
+    def _card_height(self) -> int:
+        """Title, the players' row and the round: three lines and some air."""
+        app = self.app
+        lines = (fonts.font(app.px(style.BODY), True).get_linesize()
+                 + fonts.font(app.px(style.BODY)).get_linesize()
+                 + fonts.font(app.px(style.CAPTION)).get_linesize())
+        return lines + app.gap(3)
 
     def on_button(self, element) -> None:
         b = self.buttons
         # The buttons that open a scene, by the scene's name (see scenes/routes.py).
-        opens = {"new": "new_game", "load": "load", "replays": "replays",
-                 "settings": "settings", "stats": "stats", "learn": "lessons"}
+        opens = {"play": "quick_match", "new": "new_game", "load": "load",
+                 "replays": "replays", "settings": "settings", "stats": "stats",
+                 "learn": "lessons"}
         for button_name, scene in opens.items():
             if element is b[button_name]:
                 self.app.open(scene)
@@ -76,6 +121,7 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.clock += dt
         if self.app.top is self:
             self._tell_file_problems()
 
@@ -86,79 +132,125 @@ class MenuScene(Scene):
         if problems:
             self.app.open("message", tr("menu.file_problems"), "\n\n".join(problems))
 
+    # -- drawing ---------------------------------------------------------------------------
+    @property
+    def still(self) -> bool:
+        return self.app.settings.reduce_motion or self.app.speed == 0
+
+    def title_cards(self) -> TitleCards:
+        s = self.app.settings
+        if self.cards is None:
+            self.cards = TitleCards(self.app.art, colour_blind=s.colour_blind,
+                                    high_contrast=s.high_contrast)
+        return self.cards
+
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        felt(surface, self.app)
         w, h = surface.get_size()
-        room = getattr(self, "column_top", int(h * 0.36))
-        # Designed for 36 % of the height above the buttons; shrink when less is left.
-        k = min(1.0, room / (h * 0.36))
         u = self.app.u
-        # With no room beside Continue (two columns at large text), its details take the
-        # tagline's place rather than being dropped.
-        self.resume_below = bool(self.resume_lines) and self._resume_room(surface) < u(80)
-        text = (" · ".join(line for line in self.resume_lines if line) if self.resume_below
-                else tr("menu.tagline"))
-        tag = fonts.fit(text, int(u(20) * max(k, 0.7)), w - u(40), WHITE)
-        self.tagline_text = text  # what this frame shows over the buttons (for tests)
-        tag_rect = tag.get_rect(midbottom=(w // 2, room - u(10) * k))
+        room = getattr(self, "logo_bottom", int(h * 0.36))
+        cards = self.title_cards()
+        cards.next_frame()
+        cards.draw_drift(surface, u(90), self.clock, self.still, bottom=room)
+        self._draw_logo(surface, room)
+
+    def _draw_logo(self, surface: pygame.Surface, room: int) -> None:
+        """Fan, logo and tagline share the height above the buttons."""
+        app = self.app
+        w = surface.get_width()
+        p = app.palette
+        tag = text(app, style.BODY, tr("menu.tagline"), p.text, w - app.gap(6))
+        tag_rect = tag.get_rect(midbottom=(w // 2, room))
+        logo_room = tag_rect.top - app.gap(1)
+        size = min(round(app.px(style.DISPLAY) * 2.4), round(logo_room * 0.42))
+        plate = tag_rect.inflate(app.gap(3), app.gap(0.75))
+        if size >= app.px(style.HEADING):  # else no room for a readable logo: tagline only
+            centre = (w // 2, round(logo_room * 0.56))
+            card_w = max(16, round(size * 0.9))
+            self.title_cards().draw_fan(surface, (centre[0], centre[1] - round(size * 0.62)),
+                                        card_w, self.clock, self.still)
+            logo = chrome.logo(size, tr("menu.subtitle"), app.px(style.HEADING),
+                               fonts.font_path(i18n.language(), True), p.gold)
+            surface.blit(logo, logo.get_rect(center=centre))
+        chrome.panel(surface, plate, p, radius=plate.height // 2, scale=app.text_factor,
+                     fill=(0, 0, 0, 110), edge=(0, 0, 0, 0), raised=False)
         surface.blit(tag, tag_rect)
-        self._draw_logo(surface, (w // 2, int(tag_rect.top * 0.52)), k)
-        if not self.resume_below:
-            self._draw_resume(surface)
 
-    def _resume_room(self, surface: pygame.Surface) -> int:
-        """How wide the details beside Continue may be."""
-        if "continue" not in self.buttons:
-            return 0
-        rect = self.buttons["continue"].rect
-        # Up to the window's edge, or to the second column of buttons when there is one.
-        edge = min([b.rect.left for b in self.buttons.values() if b.rect.left > rect.right]
-                   + [surface.get_width()])
-        return edge - rect.right - self.app.u(36)
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        self._draw_continue(surface)
+        if self.play_b.visible:
+            hint = text(self.app, style.CAPTION, tr("menu.play_hint"),
+                        self.app.palette.text_on_gold, self.play_b.rect.width - self.app.gap(3))
+            surface.blit(hint, hint.get_rect(midbottom=(self.play_b.rect.centerx,
+                                                        self.play_b.rect.bottom
+                                                        - self.app.gap(1))))
+        super().draw_over_ui(surface)
 
-    def _draw_resume(self, surface: pygame.Surface) -> None:
-        """Which match Continue resumes, beside the button: players, scores, round, when."""
-        if not self.resume_lines or "continue" not in self.buttons:
+    def _draw_continue(self, surface: pygame.Surface) -> None:
+        """The Continue card: what it resumes, players with their avatars and scores, round."""
+        b = self.continue_b
+        if not b.visible:
             return
-        u = self.app.u
-        rect = self.buttons["continue"].rect
-        room = self._resume_room(surface)
-        if room < u(80):
+        app = self.app
+        p = app.palette
+        g = app.gap
+        r = b.rect.inflate(-2 * g(2), -2 * g(1.25))
+        self.continue_shown: list[str] = []  # what the card shows this frame (for tests)
+        enabled = b.is_enabled
+        ink = p.text if enabled else p.disabled_text
+        size = max(12, round(app.px(style.BODY) * 1.05))
+        icon = chrome.icon("continue", size, p.gold if enabled else p.disabled_text)
+        head = tr("menu.continue")
+        title = text(app, style.BODY.strong, head, ink, r.width - size - g(1))
+        surface.blit(icon, icon.get_rect(midleft=(r.left, r.top + title.get_height() // 2)))
+        surface.blit(title, (r.left + size + g(1), r.top))
+        y = r.top + title.get_height() + g(0.5)
+        if not enabled:
+            line = text(app, style.BODY, tr("menu.no_match"), ink, r.width)
+            surface.blit(line, (r.left, y))
             return
-        # One size for both lines, the largest at which both fit beside the button.
-        size = u(17)
-        while size > 9 and any(fonts.font(size).size(line)[0] > room
-                               for line in self.resume_lines):
-            size -= 1
-        y = rect.centery - size - u(2)
-        for line, colour in zip(self.resume_lines, (WHITE, (200, 220, 205)), strict=True):
-            surface.blit(fonts.render(line, size, colour), (rect.right + u(16), y))
-            y += size + u(4)
+        if self.summary is not None:
+            y = self._draw_players(surface, r, y)
+        else:
+            line = text(app, style.BODY, self.resume_lines[0] or self.resume_lines[1], ink,
+                        r.width)
+            surface.blit(line, (r.left, y))
+            y += line.get_height()
+            self.continue_shown.append(self.resume_lines[0] or self.resume_lines[1])
+        self.continue_shown.append(self.resume_lines[1])
+        when = text(app, style.CAPTION, self.resume_lines[1], p.text_dim, r.width)
+        surface.blit(when, (r.left, min(y + g(0.25), r.bottom - when.get_height())))
 
-    def _fan(self, cw: int) -> list[pygame.Surface]:
-        """The logo's rotated cards, made once per size (rotating every frame is costly)."""
-        if getattr(self, "_fan_cache", (None, None))[0] != cw:
-            art = self.app.art
-            cards = [(0, 7), (1, 11), (2, 12), (3, 1)]
-            self._fan_cache = (cw, [pygame.transform.rotozoom(art.face(c, r, cw),
-                                                              (1.5 - i) * 12, 1.0)
-                                    for i, (c, r) in enumerate(cards)])
-        return self._fan_cache[1]
-
-    def _draw_logo(self, surface: pygame.Surface, centre: tuple[int, int], k: float) -> None:
-        def u(v: float) -> int:
-            return self.app.u(v * k)
-
-        if u(70) < 16:  # no room left above the buttons for a readable logo
-            return
-
-        for i, img in enumerate(self._fan(u(70))):
-            surface.blit(img, img.get_rect(center=(centre[0] - u(250) + i * u(28),
-                                                   centre[1] + abs(1.5 - i) * u(6))))
-        title = fonts.render("UNO", u(92), GOLD, bold=True)
-        shadow = fonts.render("UNO", u(92), (0, 0, 0), bold=True)
-        r = title.get_rect(center=centre)
-        surface.blit(shadow, r.move(u(4), u(4)))
-        surface.blit(title, r)
-        sub = fonts.render(tr("menu.subtitle"), u(26), WHITE, bold=True)
-        surface.blit(sub, sub.get_rect(midleft=(r.right + u(20), centre[1] + u(10))))
+    def _draw_players(self, surface: pygame.Surface, r: pygame.Rect, y: int) -> int:
+        """Each seat as a chip (avatar, name, score), the leader's score in gold; as many as
+        fit, then "+N"."""
+        app = self.app
+        p = app.palette
+        g = app.gap
+        s = self.summary
+        assert s is not None
+        line_h = fonts.font(app.px(style.BODY)).get_linesize()
+        av = max(12, line_h - 2)
+        best = max(s.scores) if s.scores else 0
+        x = r.left
+        for i, (seat, score) in enumerate(zip(s.seats, s.scores, strict=True)):
+            shown = seat_name(seat.name)  # a stored name ("@you") in the shown language
+            name = fonts.fit(shown, app.px(style.BODY), r.width // 3, p.text)
+            pts = fonts.render(str(score), app.px(style.BODY), p.gold if score == best and best
+                               else p.text_dim, bold=True)
+            chip_w = av + g(0.5) + name.get_width() + g(0.75) + pts.get_width()
+            more = len(s.seats) - i
+            if x + chip_w > r.right - (0 if more == 1 else g(4)) and i:
+                rest = text(app, style.BODY, f"+{more}", p.text_dim)
+                surface.blit(rest, (x, y))
+                break
+            kind = seat.tier if seat.kind == "ai" and seat.tier else "human"
+            surface.blit(avatars.avatar(shown, i, av, kind, app.settings.high_contrast),
+                         (x, y + (line_h - av) // 2))
+            x += av + g(0.5)
+            surface.blit(name, (x, y))
+            self.continue_shown.append(f"{shown} {score}")
+            x += name.get_width() + g(0.75)
+            surface.blit(pts, (x, y))
+            x += pts.get_width() + g(2)
+        return y + line_h

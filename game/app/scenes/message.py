@@ -5,10 +5,8 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UITextBox
 
-from game.app import fonts
 from game.app.scene import Scene
-from game.app.table import render
-from game.app.ui import GOLD, button, dim_overlay
+from game.app.ui import button, dialog
 
 
 class MessageScene(Scene):
@@ -47,8 +45,4 @@ class MessageScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim_overlay(surface, 160)
-        panel = self._panel()
-        render.draw_panel(surface, panel, self.app.u(14), colour=(10, 34, 22, 245), border=GOLD)
-        t = fonts.fit(self.title, self.app.u(26), panel.width - self.app.u(30), GOLD, True)
-        surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + self.app.u(16))))
+        dialog(surface, self.app, self._panel(), self.title)

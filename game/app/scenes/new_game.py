@@ -8,24 +8,24 @@ import random
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game.app import fonts
+from game.app import fonts, style
+from game.app.art import avatars, chrome
 from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
 from game.app.skill_view import suggested_tier
 from game.app.textsafe import entry_text
 from game.app.ui import (
-    GOLD,
     SCROLLBAR_W,
-    WHITE,
     button,
     button_height,
     button_width,
-    felt,
     keep_visible,
     list_area,
+    page,
+    text,
 )
 from game.engine import PRESETS, SPECS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
@@ -69,6 +69,14 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
+def quick_match(app) -> Scene:
+    """The menu's Play (the router's "quick_match"): the table of a new match with the seats
+    and rules last started (the defaults the first time) and a fresh seed; the New game
+    screen, saying why, if they cannot start."""
+    setup = NewGameScene(app)
+    return setup.prepare() or setup
+
+
 def default_seats() -> list[dict[str, str]]:
     return [{"name": DEFAULT_HUMAN_NAME, "kind": "human"},
             {"name": AI_NAMES[0], "kind": "normal"},
@@ -100,43 +108,69 @@ class NewGameScene(Scene):
     def build(self) -> None:
         super().build()
         w, h = self.app.size
-        u = self.app.u
+        u, g = self.app.u, self.app.gap
         app = self.app
         self.kind_buttons: dict[object, int] = {}
         self.remove_buttons: dict[object, int] = {}
         self.up_buttons: dict[object, int] = {}
+        self.preset_buttons: dict[UIButton, str] = {}
         self.entries = {}
-        left = u(40)
-        gap = u(8)
-        # Headings: the title, then "Seats" and "Rules" under it (drawn in draw()).
-        self.heading_y = u(16) + fonts.font(u(40), True).get_linesize()
-        top = self.heading_y + fonts.font(u(20), True).get_linesize() + u(6)
-        # Bottom row: Back on the left, Start on the right.
-        start = pygame.Rect(0, 0, button_width(app, [tr("new.start")], "#big_button", u(300)),
-                            button_height(app, "#big_button", u(60)))
-        start.bottomright = (w - u(40), h - u(24))
-        back = pygame.Rect(0, 0, button_width(app, [tr("new.back")], minimum=u(160)),
-                           button_height(app, minimum=u(46)))
-        back.bottomleft = (left, h - u(24))
-        # The seats: name, kind, remove, move up; the columns as wide as their texts.
+        self.cards: list[pygame.Rect] = []  # each seat's card, in its list's coordinates
+        left = g(3)
+        gap = g(1)
+        width = w - 2 * left
+        heading = fonts.font(app.px(style.HEADING), True).get_linesize()
+        # The page title (drawn by ui.page), then "Seats" and the seats' cards.
+        self.seats_y = g(2) + fonts.font(app.px(style.TITLE), True).get_linesize() + g(1.5)
+        top = self.seats_y + heading + g(0.5)
+        # Bottom row: Back on the left, Start (primary) on the right.
         row_h = button_height(app, minimum=u(40))
-        entry_w = u(200)
+        start = pygame.Rect(0, 0, button_width(app, [tr("new.start")], "#primary", u(260),
+                                               icon=True),
+                            button_height(app, "#primary", u(56)))
+        start.bottomright = (w - left, h - g(2))
+        back = pygame.Rect(0, 0, button_width(app, [tr("new.back")], minimum=u(160), icon=True),
+                           row_h)
+        back.bottomleft = (left, start.bottom)
+        # From the bottom up: the hint line, the options row, the presets, the rules heading.
+        line = fonts.font(app.px(style.CAPTION)).get_linesize()
+        self.hint_y = min(back.top, start.top) - g(1) - line
+        options_y = self.hint_y - g(1) - row_h
+        choice_h = button_height(app, "#choice") + line + g(1.5)
+        presets_y = options_y - g(1.5) - choice_h
+        self.rules_y = presets_y - g(0.25) - fonts.font(app.px(style.CAPTION),
+                                                         True).get_linesize()
+        # The seats' cards: avatar and name above, kind with move and remove below.
         kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
-        rm_w = button_width(app, [tr("new.remove")], minimum=row_h)
-        up_w = button_width(app, [tr("new.move_up")], minimum=row_h)
-        seats_w = entry_w + kind_w + rm_w + up_w + 3 * gap
-        add_texts = [tr("new.add_seat"), tr("new.humans", count=self.party_humans),
-                     tr("new.quick_party")]
-        add_ws = [button_width(app, [t]) for t in add_texts]
-        # The teams hint goes just above Back; the add row above that, under the seats.
-        self.hint_y = back.top - u(6) - fonts.font(u(16)).get_linesize()
-        bottom = self.hint_y - u(8) - row_h - gap
-        step = row_h + u(6)
-        area = pygame.Rect(left, top, seats_w + SCROLLBAR_W, bottom - top)
-        box, (x0, y0), _ = list_area(self, area, len(self.seats) * step)
+        small = row_h
+        pad = g(1)
+        min_w = max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad)
+        card_h = pad + row_h + gap + row_h + pad
+        area = pygame.Rect(left, top, width, max(card_h, self.rules_y - g(0.75) - top))
+        room = width
+        for _ in range(2):  # once more, narrower, when the cards need a scroll bar
+            cols = max(1, min(5, (room + g(2)) // (min_w + g(2))))
+            card_w = min((room - (cols - 1) * g(2)) // cols, u(260))
+            rows = -(-len(self.seats) // cols)
+            content_h = rows * (card_h + g(2)) - g(2)
+            if content_h <= area.height or room < width:
+                break
+            room = width - SCROLLBAR_W
+        grid_w = cols * card_w + (cols - 1) * g(2)
+        box, (x0, y0), room = list_area(self, area, content_h)
+        x0 += max(0, (room - grid_w) // 2)
+        if box is None:  # all of them show: in the middle of their space
+            y0 += (area.height - content_h) // 3
+        self.seat_area = area
+        self.seat_box = box
         for i, seat in enumerate(self.seats):
-            y = y0 + i * step
-            entry = UITextEntryLine(pygame.Rect(x0, y, entry_w, row_h), app.ui,
+            r, c = divmod(i, cols)
+            card = pygame.Rect(x0 + c * (card_w + g(2)), y0 + r * (card_h + g(2)), card_w,
+                               card_h)
+            self.cards.append(card)
+            inner = card.inflate(-2 * pad, -2 * pad)
+            entry = UITextEntryLine(pygame.Rect(inner.x + row_h + gap, inner.y,
+                                                inner.width - row_h - gap, row_h), app.ui,
                                     container=box)
             entry.set_text(seat_name(seat["name"]))
             entry.set_text_length_limit(NAME_LIMIT)
@@ -145,83 +179,86 @@ class NewGameScene(Scene):
             if box is not None:
                 keep_visible(entry, box)
             self.entries[entry] = i
-            x = x0 + entry_w + gap
-            kb = button(self, f"kind.{seat['kind']}", pygame.Rect(x, y, kind_w, row_h),
+            y = inner.y + row_h + gap
+            kw = inner.width - 2 * (small + gap)
+            kb = button(self, f"kind.{seat['kind']}", pygame.Rect(inner.x, y, kw, row_h),
                         container=box)
             self.kind_buttons[kb] = i
-            x += kind_w + gap
-            # Always there (greyed out at two seats) so no button shifts under the pointer.
-            rb = button(self, "new.remove", pygame.Rect(x, y, rm_w, row_h), container=box)
+            # Move earlier: there even for the first seat (disabled), so nothing shifts.
+            ub = button(self, "", pygame.Rect(inner.x + kw + gap, y, small, row_h),
+                        icon="left", tooltip="new.move_left", container=box)
+            if i == 0:
+                ub.disable()
+            else:
+                self.up_buttons[ub] = i
+            rb = button(self, "", pygame.Rect(inner.right - small, y, small, row_h),
+                        icon="close", tooltip="new.remove_seat", container=box)
             self.remove_buttons[rb] = i
             if len(self.seats) <= 2:
                 rb.disable()
-            x += rm_w + gap
-            if i > 0:
-                ub = button(self, "new.move_up", pygame.Rect(x, y, up_w, row_h),
-                            container=box)
-                self.up_buttons[ub] = i
-        # At the foot of the seats' area whatever the number of seats: adding or removing a
-        # seat never moves these buttons away from the pointer.
-        y = area.bottom + gap
-        x = left
+        # Add a seat / humans / quick party, on the seats' heading line, at its right.
+        x = left + width
         made = []
-        for k, bw in zip(("new.add_seat", "new.humans", "new.quick_party"), add_ws,
-                         strict=True):
-            made.append(button(self, k, pygame.Rect(x, y, bw, row_h),
+        add_y = self.seats_y + (heading - row_h) // 2
+        for k in ("new.quick_party", "new.humans", "new.add_seat"):
+            bw = button_width(app, [tr(k, count=self.party_humans)])
+            x -= bw
+            made.append(button(self, k, pygame.Rect(x, add_y, bw, row_h),
                                count=self.party_humans))
-            x += bw + gap
-        self.add_b, self.humans_b, self.party_b = made
+            x -= gap
+        self.party_b, self.humans_b, self.add_b = made
         if len(self.seats) >= 10:
             self.add_b.disable()
-        # The rules column, right of the seats.
-        rx = max(int(w * 0.56), left + max(seats_w + SCROLLBAR_W, x - left) + u(24))
-        self.rules_x = rx
-        suggestion = self.suggestion()
-        suggest_text = [tr("skill.suggest", rating=suggestion[1],
-                           tier=tr(f"tier.{suggestion[0]}"))] if suggestion else []
-        rw = min(w - rx - u(24), button_width(
-            app, [tr(f"preset.{p}") for p in PRESET_ORDER] + [tr("new.edit_rules")]
-            + [tr("new.target", score=t) for t in TARGETS] + suggest_text, minimum=u(300)))
-        rh = button_height(app, minimum=u(46))
-        # The column's five or six rows stay above Start: on a small window with large text
-        # the buttons get shorter, never shorter than their text.
-        rows = 5 if suggestion is not None else 4
-        room = start.top - u(8) - top - row_h
-        vg = u(10)
-        if rows * (rh + vg) + vg > room:
-            vg = u(4)
-            rh = max(button_height(app), (room - vg) // rows - vg)
-        self.preset_b = button(self, f"preset.{preset_name(self.rules)}",
-                               pygame.Rect(rx, top, rw, rh))
-        self.edit_b = button(self, "new.edit_rules", pygame.Rect(rx, top + rh + vg, rw, rh))
-        self.target_b = button(self, "new.target", pygame.Rect(rx, top + 2 * (rh + vg), rw,
-                                                               rh),
-                               score=self.rules.target_score)
-        seed_y = top + 3 * (rh + vg)
-        label_w = fonts.font(u(18)).size(tr("new.seed"))[0] + u(10)
-        seed_w = max(u(110), min(u(130), rw - label_w))
-        self.seed_entry = UITextEntryLine(pygame.Rect(rx + rw - seed_w, seed_y, seed_w, row_h),
-                                          app.ui)
-        self.seed_y = seed_y
-        code_y = seed_y + row_h + vg
-        self.code_b = button(self, "new.enter_code", pygame.Rect(rx, code_y, rw, rh))
-        self.summary_y = code_y + rh + vg
-        # The tier closest to the people's rating: one press seats it at every AI seat.
+        # The three presets as large choices, "Edit rules…" beside them.
+        chosen = preset_name(self.rules)
+        edit_w = button_width(app, [tr("new.edit_rules")], minimum=u(160), icon=True)
+        choice_w = (width - edit_w - 3 * g(1.5)) // 3
+        x = left
+        for name in PRESET_ORDER[:3]:
+            b = button(self, f"rules.preset_name.{name}",
+                       pygame.Rect(x, presets_y, choice_w, choice_h),
+                       object_id="#choice_on" if name == chosen else "#choice")
+            self.preset_buttons[b] = name
+            x += choice_w + g(1.5)
+        self.edit_b = button(self, "new.edit_rules", pygame.Rect(x, presets_y, left + width - x,
+                                                                 choice_h), icon="edit")
+        # Target score, seed, a shared deal's code.
+        target_w = button_width(app, [tr("new.target", score=t) for t in TARGETS], icon=True)
+        self.target_b = button(self, "new.target", pygame.Rect(left, options_y, target_w, row_h),
+                               icon="target", score=self.rules.target_score)
+        code_w = button_width(app, [tr("new.enter_code")], icon=True)
+        self.code_b = button(self, "new.enter_code", pygame.Rect(left + width - code_w,
+                                                                 options_y, code_w, row_h),
+                             icon="code")
+        self.seed_label_x = self.target_b.rect.right + g(3)
+        label_w = fonts.font(app.px(style.BODY)).size(tr("new.seed"))[0] + g(1)
+        seed_w = max(u(110), min(u(150), self.code_b.rect.left - g(3) - self.seed_label_x
+                                 - label_w))
+        self.seed_entry = UITextEntryLine(pygame.Rect(self.seed_label_x + label_w, options_y,
+                                                      seed_w, row_h), app.ui)
+        # The tier closest to the people's rating, between Back and Start: one press seats
+        # it at every AI seat.
         self.suggest_b = None
+        suggestion = self.suggestion()
         if suggestion is not None:
             values = {"rating": suggestion[1], "tier": tr(f"tier.{suggestion[0]}")}
-            key = "skill.suggest" if button_width(app, [tr("skill.suggest", **values)]) <= rw \
-                else "skill.suggest_short"
-            self.suggest_b = button(self, key, pygame.Rect(rx, self.summary_y, rw, rh),
-                                    rating=values["rating"], tier=values["tier"])
-            self.summary_y += rh + vg
+            room = start.left - back.right - 2 * g(2)
+            key = "skill.suggest"
+            if button_width(app, [tr(key, **values)]) > room:
+                key = "skill.suggest_short"
+            bw = min(room, button_width(app, [tr(key, **values)]))
+            rect = pygame.Rect(0, 0, bw, back.height)
+            rect.center = ((back.right + start.left) // 2,
+                           back.centery)
+            self.suggest_b = button(self, key, rect, rating=values["rating"],
+                                    tier=values["tier"])
         self.seed_entry.set_text(self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.add(self.seed_entry)
         self.focus.add(self.seed_entry)
-        self.start_b = button(self, "new.start", start, object_id="#big_button")
-        self.back_b = button(self, "new.back", back)
+        self.start_b = button(self, "new.start", start, object_id="#primary", icon="play")
+        self.back_b = button(self, "new.back", back, icon="back")
 
     def _collect_names(self) -> None:
         for entry, i in self.entries.items():
@@ -249,11 +286,9 @@ class NewGameScene(Scene):
             self.party_humans = (self.party_humans - 1 + step) % 6 + 1
         elif element is self.party_b:
             self.quick_party()
-        elif element is self.preset_b:
-            name = preset_name(self.rules)
-            nxt = PRESET_ORDER[(PRESET_ORDER.index(name) + step) % 3] if name != "custom" \
-                else "official"
-            self.rules = PRESETS[nxt]  # all of it, target score too (one meaning of a preset)
+        elif element in self.preset_buttons:
+            name = self.preset_buttons[element]
+            self.rules = PRESETS[name]  # all of it, target score too (one meaning of a preset)
         elif element is self.edit_b:
             self.app.open("rules_edit", self)
             return
@@ -327,6 +362,13 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         self._collect_names()
+        table = self.prepare()
+        if table is not None:
+            self.app.replace(table)
+
+    def prepare(self) -> Scene | None:
+        """The table of the match set up here (settings remembered for the next time), or
+        None with the reason in `self.error` when it cannot start."""
         if sum(s["kind"] == "human" for s in self.seats) > 1:
             # "You" names nobody when several people share the screen.
             for i, seat in enumerate(self.seats):
@@ -337,10 +379,10 @@ class NewGameScene(Scene):
         names = [s["name"] for s in self.seats]
         if any(not n for n in names):
             self.error = tr("new.error_name")
-            return
+            return None
         if len(set(names)) != len(names):
             self.error = tr("new.error_duplicate")
-            return
+            return None
         seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
         seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
                  else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
@@ -348,62 +390,107 @@ class NewGameScene(Scene):
             table = self.app.router.make("match", self.rules, seats, seed)
         except IllegalAction as exc:
             self.error = str(exc)
-            return
+            return None
         self.app.remember(last_seats=tuple(dict(s) for s in self.seats),
                           last_rules=self.rules.to_dict())
-        self.app.replace(table)
+        return table
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
-        u = self.app.u
+        app = self.app
+        p = app.palette
+        g = app.gap
         w, h = surface.get_size()
-        t = fonts.render(tr("new.title"), u(40), GOLD, bold=True)
-        surface.blit(t, (u(40), u(16)))
-        hy = getattr(self, "heading_y", u(72))
-        rx = getattr(self, "rules_x", int(w * 0.56))
-        t = fonts.render(tr("new.seats", count=len(self.seats)), u(20), WHITE, bold=True)
-        surface.blit(t, (u(40), hy))
-        t = fonts.render(tr("new.rules"), u(20), WHITE, bold=True)
-        surface.blit(t, (rx, hy))
-        seed_label = fonts.fit(tr("new.seed"), u(18), self.seed_entry.rect.left - rx - u(6),
-                               WHITE)
+        page(surface, app, tr("new.title"), left=True)
+        heading = style.HEADING
+        t = text(app, heading, tr("new.seats", count=len(self.seats)), p.text)
+        surface.blit(t, (g(3), self.seats_y))
+        t = text(app, style.CAPTION.strong, tr("new.rules"), p.text_dim)
+        surface.blit(t, (g(3), self.rules_y))
+        self._draw_seats(surface)
+        seed_label = text(app, style.BODY, tr("new.seed"), p.text,
+                          self.seed_entry.rect.left - self.seed_label_x - g(0.5))
         surface.blit(seed_label, seed_label.get_rect(
-            midleft=(rx, self.seed_entry.rect.centery)))
+            midleft=(self.seed_label_x, self.seed_entry.rect.centery)))
+        # One line under the options: teams, the rules that differ, or the match kept.
+        notes = []
         changed = self.rules.changed()
-        y = getattr(self, "summary_y", u(326))
-        line_h = fonts.font(u(16)).get_linesize()
-        # As many lines as fit above the error line and Start.
-        room = (self.start_b.rect.top - u(8) - fonts.font(u(18), True).get_linesize() - y)
-        fit = max(0, room // line_h)  # no room (large text, small window): no summary
-        names = list(changed)
-        shown = names[:fit - 1] if len(names) > fit - 1 else names
-        lines = [tr("new.rules_summary", count=len(changed))] + [
-            "• " + tr(SPECS[k].label_key) for k in shown]
-        if len(shown) < len(names):
-            lines.append("…")
-        for line in lines[:fit]:
-            s = fonts.fit(line, u(16), w - rx - u(24), (210, 230, 215))
-            surface.blit(s, (rx, y))
-            y += line_h
+        if changed:
+            notes.append((tr("new.rules_summary", count=len(changed)) + ": " + ", ".join(
+                tr(SPECS[k].label_key) for k in list(changed)[:4]) + ("…" if len(changed) > 4
+                                                                else ""), p.text_dim))
         if self.rules.teams:
-            teams = fonts.fit(tr("new.teams_hint", teams=self.rules.teams), u(16),
-                              self.start_b.rect.left - u(60), GOLD)
-            surface.blit(teams, (u(40), getattr(self, "hint_y", h - u(120))))
+            notes.append((tr("new.teams_hint", teams=self.rules.teams), p.gold))
+        y = self.hint_y
+        for line, colour in notes[:1]:
+            surface.blit(text(app, style.CAPTION, line, colour, w - g(6)), (g(3), y))
         if self.other_match:
             # Between Back and Start, where nothing else is drawn: two lines at most.
             back = self.back_b
             assert back is not None  # made in build(), before anything is drawn
-            left = back.rect.right + u(20)
-            room = max(u(40), self.start_b.rect.left - u(20) - left)
-            size = u(16)
+            left = back.rect.right + g(2)
+            room = max(g(5), self.start_b.rect.left - g(2) - left)
+            size = app.px(style.CAPTION)
             lines = wrap(self.other_match, size, room)
             while len(lines) > 2 and size > 9:
                 size -= 1
                 lines = wrap(self.other_match, size, room)
-            y = back.rect.centery - len(lines) * (size + u(2)) // 2
+            y = back.rect.centery - len(lines) * (size + g(0.25)) // 2
             for line in lines:
-                surface.blit(fonts.render(line, size, GOLD), (left, y))
-                y += size + u(2)
+                surface.blit(fonts.render(line, size, p.gold), (left, y))
+                y += size + g(0.25)
         if self.error:
-            e = fonts.fit(self.error, u(18), int(w * 0.5), (255, 140, 120), bold=True)
-            surface.blit(e, e.get_rect(bottomright=(w - u(40), self.start_b.rect.top - u(6))))
+            e = text(app, style.BODY.strong, self.error, p.danger, int(w * 0.5))
+            surface.blit(e, e.get_rect(bottomright=(w - g(3), self.start_b.rect.top - g(0.75))))
+
+    def _card_offset(self) -> tuple[int, int]:
+        """Where the cards' coordinates start on screen (a scrolled list moves them)."""
+        if self.seat_box is None:
+            return (0, 0)
+        inner = self.seat_box.scrollable_container.get_abs_rect()
+        return (int(inner.x), int(inner.y))
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        """Each seat as a card: its avatar beside the name, a difficulty dial for an AI."""
+        app = self.app
+        p = app.palette
+        g = app.gap
+        ox, oy = self._card_offset()
+        clip = surface.get_clip()
+        surface.set_clip(self.seat_area.inflate(g(1), g(1)))
+        for i, (card, seat) in enumerate(zip(self.cards, self.seats, strict=False)):
+            r = card.move(ox, oy)
+            human = seat["kind"] == "human"
+            chrome.panel(surface, r, p, scale=app.text_factor * 0.7,
+                         edge=p.gold_deep if human else p.panel_edge)
+            entry = next((e for e, k in self.entries.items() if k == i), None)
+            size = entry.rect.height if entry is not None else g(5)
+            at = (r.x + g(1), r.y + g(1))
+            surface.blit(avatars.avatar(seat["name"] or "?", i, size, seat["kind"],
+                                        app.settings.high_contrast), at)
+            if not human:  # the tier as a dial of four pips
+                level = KINDS.index(seat["kind"])
+                pip = max(3, g(0.6))
+                for k in range(4):
+                    c = (r.right - g(1.5) - (4 - k) * (2 * pip + g(0.4)) + pip,
+                         r.y + g(0.75))
+                    pygame.draw.circle(surface, p.gold if k < level else p.disabled_text, c,
+                                       pip)
+        surface.set_clip(clip)
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        self._draw_choices(surface)
+        super().draw_over_ui(surface)
+
+    def _draw_choices(self, surface: pygame.Surface) -> None:
+        """Each preset's one line, under its name (over the button, so after the UI)."""
+        app = self.app
+        p = app.palette
+        chosen = preset_name(self.rules)
+        for b, name in self.preset_buttons.items():
+            if not b.visible:
+                continue
+            colour = p.text_on_gold if name == chosen else p.text_dim
+            line = text(app, style.CAPTION, tr(f"new.preset_line_{name}"), colour,
+                        b.rect.width - app.gap(2))
+            surface.blit(line, line.get_rect(midbottom=(b.rect.centerx,
+                                                        b.rect.bottom - app.gap(1.25))))

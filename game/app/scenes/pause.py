@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, column, dim_overlay, felt
+from game.app.ui import column, dialog, felt, text
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Paused
@@ -79,13 +79,19 @@ class PauseScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.transparent:
-            dim_overlay(surface, 170)
-        else:
-            felt(surface)
-        u = self.app.u
-        t = fonts.render(tr("pause.title"), u(48), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=self.title_rect.midtop))
+        if not self.transparent:
+            felt(surface, self.app)  # hot seat: the table (and its hands) covered
+        buttons = [self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b]
+        area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+        app = self.app
+        g = app.gap
+        title_h = fonts.font(app.px(style.HEADING), True).get_linesize()
+        # The daily deal's name and date under the title.
+        sub_h = fonts.font(app.px(style.CAPTION)).get_linesize() + g(0.5) if self.subtitle else 0
+        panel = area.inflate(g(6), g(4))
+        panel.top -= title_h + sub_h + g(1)
+        panel.height += title_h + sub_h + g(1)
+        y = dialog(surface, app, panel.clip(surface.get_rect()), tr("pause.title"))
         if self.subtitle:
-            s = fonts.fit(self.subtitle, u(18), surface.get_width() - u(40), (230, 235, 225))
-            surface.blit(s, s.get_rect(midbottom=self.title_rect.midbottom))
+            sub = text(app, style.CAPTION, self.subtitle, app.palette.text, panel.width - g(4))
+            surface.blit(sub, sub.get_rect(midtop=(panel.centerx, y - g(0.5))))

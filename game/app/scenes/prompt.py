@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import fonts
-from game.app.art import colour_rgb, draw_colour_shape
+from game.app.art import colour_rgb, draw_colour_shape, motion
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table import render
@@ -24,6 +24,10 @@ from game.engine.state import Phase
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Prompting
+
+
+RISE_MS = 200.0  # a prompt rises into place (reduce motion: fades in where it stays)
+RISE_PX = 48  # from this far below, in design pixels
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +64,21 @@ class ChoiceOverlay(Scene):
         # A prompt answers one moment of the match: once the match moves on (a turn timer
         # ran out), its choices are stale and it closes.
         self.version = table.match.version if table is not None else -1
+        self.age = 0.0  # ms shown, for the rise
+
+    def rise(self) -> tuple[float, int]:
+        """(opacity 0..1, px still to rise) now: the prompt comes up from below and fades
+        in; reduce motion keeps only the fade, instant speed shows it at once."""
+        speed = self.app.speed
+        if speed == 0:
+            return 1.0, 0
+        t = min(1.0, self.age / (RISE_MS * speed))
+        if self.app.settings.reduce_motion:
+            return t, 0
+        return min(1.0, t * 2), round(self.app.u(RISE_PX) * (1 - motion.ease_out(t)))
 
     def update(self, dt: float) -> None:
+        self.age += dt
         if self.table is not None and self.table.match.version != self.version \
                 and self.app.top is self:
             self.app.pop()
@@ -200,6 +217,18 @@ class ChoiceOverlay(Scene):
         return panel, row_h, gap
 
     def draw(self, surface: pygame.Surface) -> None:
+        alpha, below = self.rise()
+        if alpha >= 1.0 and below == 0:
+            self._draw(surface)
+            return
+        # Rising: drawn in place on a layer (the click targets are where it settles), the
+        # layer shown lower and fainter.
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        self._draw(layer)
+        layer.set_alpha(round(255 * alpha))
+        surface.blit(layer, (0, below))
+
+    def _draw(self, surface: pygame.Surface) -> None:
         app = self.app
         u = app.u
         panel, row_h, gap = self._geometry()

@@ -18,7 +18,7 @@ from game.app.scenes.paged import PagedScene
 from game.app.skill import Status
 from game.app.skill_view import accuracy_line
 from game.app.table import render
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import WHITE, button, page, row_card
 from saves.dealcode import MAX_TYPED, DealCodeError, decode
 from saves.history import DamagedRound, RoundRecord
 
@@ -112,17 +112,16 @@ class ReplaysScene(PagedScene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("replays.title"), u(40), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        page(surface, self.app, tr("replays.title"), left=True)
         if not self.shown:
             m = fonts.fit(tr("replays.empty"), u(22), w - u(80), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
         for i, record in enumerate(self.shown):
             y = top + i * row_h
+            row_card(surface, self.app, pygame.Rect(u(24), y - u(6), w - u(48), row_h - u(6)))
             room = w - u(250) - (u(160) if record in self.compute_buttons.values() else 0)
             head, detail = row_lines(record, self.app.saves.unplayable, when(record))
             if isinstance(record, RoundRecord) and record in self.watch_buttons.values() \
@@ -203,11 +202,9 @@ class CodeScene(Scene):
         return start_deal(self.app, deal, replace=True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.fit(tr("code.title"), u(40), w - u(80), GOLD, bold=True)
-        surface.blit(t, (u(40), u(24)))
+        page(surface, self.app, tr("code.title"), left=True)
         y = int(h * 0.42) - u(16)
         lines = render.wrap(tr("code.prompt"), fonts.font(u(18)), w - u(120))
         y -= len(lines) * (fonts.font(u(18)).get_linesize())

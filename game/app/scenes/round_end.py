@@ -1,20 +1,25 @@
-"""Round-end scoring: each seat's remaining cards and points, running totals, and a chart
-of the scores across rounds; then the next round or the match result."""
+"""Round-end scoring, counted out: each loser's cards fly one by one into the winner's row
+with a tick while the total rolls up and the bars fill to the target; then the next round or
+the match result. A chart shows the scores across rounds when there is room."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import fonts
+from game.app import fonts, style
+from game.app.art import avatars, chrome
+from game.app.art import table as table_art
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table import render
 from game.app.table.facts import RoundResult, match_facts
 from game.app.table.wording import describe_action
-from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
+from game.app.ui import button, button_height, button_width, page, text
 from game.engine import Kind
 from game.engine.cards import CARD_POINTS
 from game.engine.scoring import team_totals
@@ -24,10 +29,27 @@ from saves.skill import Swing
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
 
-FLOW_MS = 1400.0  # the losers' cards flowing into the winner's row, at normal speed
+START_MS = 450.0  # the screen settles before the first card leaves
+GAP_MS = 110.0  # between two cards, at normal speed
+FLIGHT_MS = 420.0
+ROLL_MS = 180.0  # a card's points rolling onto the counter after it lands
+MAX_COUNT_MS = 3200.0  # many cards: they leave closer together, never slower than this
 CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
                  (220, 120, 255), (255, 160, 60), (120, 230, 230), (240, 240, 240),
                  (255, 120, 180), (170, 200, 90)]
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """One card of a loser's hand in the count: when it leaves and lands (0..1 of the
+    count), and what it is worth."""
+
+    seat: int
+    index: int  # in that seat's hand
+    card: int
+    points: int
+    leave: float
+    land: float
 
 
 class RoundEndScene(Scene):
@@ -56,6 +78,9 @@ class RoundEndScene(Scene):
         self.skill = self._skill_block()
         self.show_buttons: dict[object, Swing] = {}
 
+        self._ticked = 0
+        self._schedule()
+
     def _skill_block(self) -> SkillBlock | None:
         """The round's skill figures for the people at the table (worked out elsewhere)."""
         m = self.table.match
@@ -70,30 +95,48 @@ class RoundEndScene(Scene):
                           lambda index: log[start + index], describe_action,
                           daily=round_id in self.app.saves.daily_rounds)
 
+    def _schedule(self) -> None:
+        """The order of the count: the losers' cards, seat after seat round the table."""
+        s = self.table.match.state
+        cards = [(seat, i, c) for seat in s.seating if seat != self.result.winner
+                 for i, c in enumerate(s.hands[seat])]
+        gap = min(GAP_MS, (MAX_COUNT_MS - FLIGHT_MS) / max(1, len(cards)))
+        self.count_ms = START_MS + gap * max(0, len(cards) - 1) + FLIGHT_MS + ROLL_MS
+        self.counted = [Counted(seat, i, c, CARD_POINTS[c],
+                                (START_MS + k * gap) / self.count_ms,
+                                (START_MS + k * gap + FLIGHT_MS) / self.count_ms)
+                        for k, (seat, i, c) in enumerate(cards)]
+        self.total_points = sum(c.points for c in self.counted)
+
     @property
     def match_over(self) -> bool:
         return self.table.match.state.phase == Phase.MATCH_OVER
 
     def build(self) -> None:
         super().build()
-        w, h = self.app.size
-        u = self.app.u
-        rect = pygame.Rect(0, 0, u(300), u(54))
-        rect.bottomright = (w - u(30), h - u(24))
-        self.next_b = button(self, "round.result" if self.match_over else "round.next", rect,
-                             object_id="#big_button")
-        menu = pygame.Rect(0, 0, u(240), u(46))
-        menu.bottomleft = (u(30), h - u(28))
-        self.menu_b = button(self, "round.menu", menu)
-        # The deal code, between the two buttons, to share the match.
+        app = self.app
+        w, h = app.size
+        u, g = app.u, app.gap
+        key = "round.result" if self.match_over else "round.next"
+        rect = pygame.Rect(0, 0, button_width(app, [tr(key)], "#primary", u(260), icon=True),
+                           button_height(app, "#primary", u(54)))
+        rect.bottomright = (w - g(3), h - g(2))
+        self.next_b = button(self, key, rect, object_id="#primary", icon="next")
+        menu = pygame.Rect(0, 0, button_width(app, [tr("round.menu")], None, u(200), icon=True),
+                           button_height(app, None, u(46)))
+        menu.bottomleft = (g(3), rect.bottom)
+        self.menu_b = button(self, "round.menu", menu, icon="save")
+        # The deal code with its Copy button between the two buttons (above them when the
+        # row has no room), to share the match.
         from game.app.codeline import CodeLine
         from game.app.replay_deals import match_code
 
-        room = pygame.Rect(menu.right + u(10), rect.top, rect.left - menu.right - u(20),
+        room = pygame.Rect(menu.right + g(2), rect.top, rect.left - menu.right - g(4),
                            rect.height)
-        row = fonts.font(u(16)).get_linesize() + u(14)
-        above = pygame.Rect(u(30), min(rect.top, menu.top) - u(8) - row, w - u(60), row)
-        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16), above)
+        row = fonts.font(app.px(style.CAPTION)).get_linesize() + u(14)
+        above = pygame.Rect(g(3), min(rect.top, menu.top) - g(1) - row, w - g(6), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room,
+                                  app.px(style.CAPTION), above)
         self.show_buttons = {}
         for line, r in self._skill_lines():
             if line.swing is not None:
@@ -157,156 +200,37 @@ class RoundEndScene(Scene):
         self.code_line.update(dt)
         if self.skill is not None and self.skill.refresh():
             self.build()  # figures arrived: their lines and Show buttons
+        # A tick for each card as it lands (at most one a frame: a burst would be noise).
+        flow = self._flow()
+        landed = sum(1 for c in self.counted if c.land <= flow)
+        if landed > self._ticked and flow < 1.0:
+            self.app.sound.play("tick")
+        self._ticked = landed
 
     def _flow(self) -> float:
-        """0..1: how far the losers' cards have flowed into the winner's row."""
+        """0..1: how far the count has gone."""
         if self.app.speed == 0 or self.app.settings.reduce_motion:
             return 1.0
-        return max(0.0, min(1.0, (self.clock - 300) / (FLOW_MS * self.app.speed)))
+        return max(0.0, min(1.0, self.clock / (self.count_ms * self.app.speed)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
-        app = self.app
-        u = app.u
-        w, h = surface.get_size()
-        m = self.table.match
-        s = m.state
-        r = self.result
-        winner = r.winner
-        rules = m.rules
-        # "You goes out" would be the name filled in: a winner watching the screen is "you".
-        text = (tr("round.title_you", round=r.round_no) if winner == self.table.viewer
-                else tr("round.title", round=r.round_no, name=m.seats[winner].name))
-        title = fonts.fit(text, u(34), w - u(60), GOLD, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, u(14))))
-        sub = self._subtitle()
-        from game.app.replay_deals import daily_title
-
-        daily = daily_title(app, m)
-        if daily:  # the daily deal says so, before how it is scored
-            sub = f"{daily} · {sub}" if sub else daily
-        self.shown_subtitle = sub  # what this frame shows under the title (for tests)
-        if sub:
-            st = fonts.fit(sub, u(17), w - u(60), (200, 225, 210))
-            surface.blit(st, st.get_rect(midtop=(w // 2, u(14) + title.get_height() + u(2))))
-        # Rows: name | cards left | points | this round | total | progress to the target.
-        top = u(84)
-        # Above the buttons, and above the code line when it has a row of its own.
-        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
-                     self.code_line.room.top) - u(12)
-        placed = self._skill_lines()
-        if placed:
-            bottom = self._skill_rect().top - u(8)  # and above the skill figures
-            SkillBlock.draw(surface, placed, u)
-        chart_h = u(150)
-        n = s.n
-        row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))
-        show_chart = bottom - (top + u(30) + n * row_h) >= chart_h + u(30)
-        left = u(30)
-        bar_w = u(150) if self.has_target else 0
-        cols_right = [u(80), u(100), u(90), bar_w]  # points, this round, total, bar
-        name_w = min(u(190), w // 5)
-        cards_x = left + name_w + u(10)
-        cards_w = w - u(30) - sum(cols_right) - u(30) - cards_x
-        x_pts = cards_x + cards_w + u(10)
-        x_delta = x_pts + cols_right[0]
-        x_total = x_delta + cols_right[1]
-        x_bar = x_total + cols_right[2]
-        heads = [(left, "round.player"), (cards_x, "round.cards_left"), (x_pts, "round.points"),
-                 (x_delta, "round.this_round"), (x_total, "round.total")]
-        if self.has_target:
-            heads.append((x_bar, "round.to_target"))
-        for i, (x, k) in enumerate(heads):
-            room = (heads[i + 1][0] - x - u(6)) if i + 1 < len(heads) else w - x - u(20)
-            t = fonts.fit(tr(k, target=rules.target_score), u(15), room, (190, 220, 200),
-                          bold=True)
-            surface.blit(t, (x, top))
-        flow = self._flow()
-        cw = max(18, min(u(40), int((row_h - u(8)) / 1.5)))
-        winner_row_y = 0
-        flying: list[tuple[int, tuple[int, int]]] = []
-        for i, seat in enumerate(s.seating):
-            y = top + u(24) + i * row_h
-            if seat == winner:
-                winner_row_y = y
-            if i % 2 == 0:
-                band = pygame.Rect(left - u(8), y - u(2), w - 2 * left + u(16), row_h)
-                render.draw_panel(surface, band, u(6), colour=(0, 0, 0, 40))
-            colour = GOLD if seat == winner else WHITE
-            name = m.seats[seat].name + (f" ({tr('table.team', team=s.team_of[seat] + 1)})"
-                                         if rules.teams else "")
-            surface.blit(fonts.fit(name, u(18), name_w, colour, bold=seat == winner),
-                         (left, y + u(6)))
-            hand = s.hands[seat]
-            step = min(int(cw * 0.8), max(4, (cards_w - cw) // max(len(hand) - 1, 1)))
-            flows = self.flows_to_winner and seat != winner
-            for j, c in enumerate(hand):
-                pos = (cards_x + j * step, y + u(2))
-                self._thumb(surface, c, cw, pos)  # stays readable in its row
-                if flows and 0 < flow < 1:
-                    flying.append((c, pos))  # and a copy travels to the winner's row
-            pts = r.points[seat]
-            surface.blit(fonts.render(str(pts), u(18), colour), (x_pts, y + u(6)))
-            delta = self._shown_delta(seat, flow)
-            if delta:
-                dcol = (120, 230, 140) if delta > 0 else (255, 140, 120)
-                if rules.scoring == "penalty_points":
-                    dcol = (255, 140, 120)
-                surface.blit(fonts.render(f"{delta:+d}", u(20), dcol, bold=True),
-                             (x_delta, y + u(5)))
-            total = r.before[seat] + (r.after[seat] - r.before[seat]) * (
-                flow if self.flows_to_winner or rules.scoring == "penalty_points" else 1)
-            surface.blit(fonts.render(str(round(total)), u(18), colour, bold=True),
-                         (x_total, y + u(6)))
-            if self.has_target:
-                bar = pygame.Rect(x_bar, y + u(10), bar_w - u(10), max(6, row_h // 3))
-                fill = max(0.0, min(1.0, total / max(1, rules.target_score)))
-                pygame.draw.rect(surface, (30, 60, 45), bar, border_radius=bar.height // 2)
-                inner = bar.copy()
-                inner.width = max(0, int(bar.width * fill))
-                good = rules.scoring != "penalty_points"
-                pygame.draw.rect(surface, (90, 200, 120) if good else (230, 110, 90), inner,
-                                 border_radius=bar.height // 2)
-                pygame.draw.rect(surface, (150, 190, 165), bar, width=1,
-                                 border_radius=bar.height // 2)
-        # The losers' cards fly into the winner's row, one after another.
-        if flying:
-            target = (x_delta, winner_row_y + u(2))
-            n_flying = len(flying)
-            for idx, (c, pos) in enumerate(flying):
-                begins = idx / max(n_flying, 1) * 0.6
-                along = max(0.0, min(1.0, (flow - begins) / 0.4))
-                if along >= 1.0:
-                    continue
-                e = along * along * (3 - 2 * along)
-                at = (int(pos[0] + (target[0] - pos[0]) * e), int(pos[1] + (target[1] - pos[1])
-                                                                   * e))
-                self._thumb(surface, c, cw, at)
-        y_after = top + u(24) + n * row_h + u(6)
-        if rules.teams:
-            totals = team_totals(s)
-            text = "   ".join(tr("round.team_total", team=t + 1, score=v)
-                              for t, v in sorted(totals.items()))
-            t = fonts.fit(text, u(18), w - 2 * left, GOLD, bold=True)
-            surface.blit(t, (left, y_after))
-            y_after += t.get_height() + u(8)
-        if show_chart and len(self.table.history) > 1:
-            self._chart(surface, pygame.Rect(u(30), max(y_after, bottom - chart_h),
-                                             w - u(60) - u(120), chart_h))
-        self.code_line.draw(surface)
-
-    def _thumb(self, surface: pygame.Surface, card: int, width: int,
-               pos: tuple[int, int]) -> None:
-        app = self.app
-        img = render.card_surface(app.art, card, width, colour_blind=app.settings.colour_blind,
-                                  high_contrast=app.settings.high_contrast)
-        surface.blit(img, pos)
+    def _rolled(self, flow: float, seat: int | None = None) -> float:
+        """0..1: the share of the counted points already on the counters (of one seat's
+        cards, or of all of them)."""
+        cards = [c for c in self.counted if seat is None or c.seat == seat]
+        total = sum(c.points for c in cards)
+        if total == 0:
+            return flow
+        roll = ROLL_MS / self.count_ms
+        done = sum(c.points * max(0.0, min(1.0, (flow - c.land) / roll)) for c in cards)
+        return done / total if flow < 1 else 1.0
 
     def _shown_delta(self, seat: int, flow: float) -> int:
         d = self.result.after[seat] - self.result.before[seat]
-        if self.flows_to_winner and seat == self.result.winner:
-            return round(d * flow)  # counts up as the cards arrive
-        return d
+        if self.flows_to_winner:
+            share = self._rolled(flow)
+        else:  # each loser's own cards count up on their own row
+            share = self._rolled(flow, seat)
+        return round(d * share)
 
     def _subtitle(self) -> str:
         rules = self.table.match.rules
@@ -319,19 +243,243 @@ class RoundEndScene(Scene):
             return tr("round.sub_chips", round=self.result.round_no, rounds=rules.match_rounds)
         return tr("round.sub_single")
 
+    # -- drawing ---------------------------------------------------------------------------
+    def _columns(self, panel: pygame.Rect) -> dict[str, int]:
+        """Where each column starts; the cards take what the others leave."""
+        u = self.app.u
+        num = max(u(70), fonts.font(self.app.px(style.HEADING), True).size("+000")[0] + u(8))
+        x_bar = panel.right - u(16) - (u(160) if self.has_target else 0)
+        x_total = x_bar - num
+        x_delta = x_total - max(num, fonts.font(self.app.px(style.CAPTION), True).size(
+            tr("round.this_round"))[0] + u(12))
+        x_pts = x_delta - max(u(64), num - u(8))
+        name_w = min(u(220), panel.width // 5)
+        return {"name": panel.x + u(16), "cards": panel.x + u(16) + name_w, "points": x_pts,
+                "delta": x_delta, "total": x_total, "bar": x_bar, "name_w": name_w,
+                "cards_w": x_pts - u(16) - (panel.x + u(16) + name_w)}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        p = app.palette
+        u, g = app.u, app.gap
+        w, h = surface.get_size()
+        m = self.table.match
+        s = m.state
+        r = self.result
+        winner = r.winner
+        rules = m.rules
+        # "You goes out" would be the name filled in: a winner watching the screen is "you".
+        title = (tr("round.title_you", round=r.round_no) if winner == self.table.viewer
+                 else tr("round.title", round=r.round_no, name=m.seats[winner].name))
+        trect = page(surface, app, title)
+        line = self._subtitle()
+        from game.app.replay_deals import daily_title
+
+        daily = daily_title(app, m)
+        if daily:  # the daily deal says so, before how it is scored
+            line = f"{daily} · {line}" if line else daily
+        self.shown_subtitle = line  # what this frame shows under the title (for tests)
+        sub = text(app, style.CAPTION, line, p.text_dim, w - g(8))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, trect.bottom + g(1))))
+        top = trect.bottom + g(1.5) + sub.get_height()
+        # Above the buttons, and above the code line when it has a row of its own.
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
+                     self.code_line.room.top) - g(1.5)
+        placed = self._skill_lines()
+        if placed:
+            bottom = self._skill_rect().top - g(1)  # and above the skill figures
+            SkillBlock.draw(surface, placed, u)
+        n = s.n
+        # Rows share the height (no empty bottom half); the chart takes the rest, if any.
+        head_h = fonts.font(app.px(style.CAPTION), True).get_linesize() + g(1)
+        chart_h = u(150)
+        teams_h = fonts.font(app.px(style.BODY), True).get_linesize() + g(1) if rules.teams \
+            else 0
+        room = bottom - top - head_h - teams_h - g(2)
+        show_chart = len(self.table.history) > 1 and room - chart_h - g(2) >= n * u(52)
+        rows_room = room - (chart_h + g(2) if show_chart else 0)
+        row_h = max(u(36), min(u(124), rows_room // max(n, 1)))
+        panel = pygame.Rect(g(2), top, w - g(4), head_h + n * row_h + g(2))
+        chrome.panel(surface, panel, p, scale=app.text_factor)
+        col = self._columns(panel)
+        heads = [("name", "round.player"), ("cards", "round.cards_left"),
+                 ("points", "round.points"), ("delta", "round.this_round"),
+                 ("total", "round.total")] + ([("bar", "round.to_target")] if self.has_target
+                                              else [])
+        for i, (c, k) in enumerate(heads):
+            nxt = col[heads[i + 1][0]] if i + 1 < len(heads) else panel.right - u(8)
+            t = text(app, style.CAPTION.strong, tr(k, target=rules.target_score), p.text_dim,
+                     max(8, nxt - col[c] - u(6)))
+            surface.blit(t, (col[c], panel.y + g(1)))
+        flow = self._flow()
+        cw = max(18, min(u(76), int((row_h - g(1.5)) / 1.5)))
+        self.shown_at = (panel, row_h, cw)  # for tests: the count's layout as drawn
+        y0 = panel.y + head_h + g(1)
+        row_of = {seat: i for i, seat in enumerate(s.seating)}
+        winner_y = y0 + row_of.get(winner, 0) * row_h
+        for i, seat in enumerate(s.seating):
+            y = y0 + i * row_h
+            self._row(surface, seat, pygame.Rect(panel.x + g(1), y, panel.width - g(2), row_h),
+                      col, cw, flow)
+        self._flights(surface, col, cw, y0, row_h, row_of, winner_y, flow)
+        y_after = panel.bottom + g(1)
+        if rules.teams:
+            totals = team_totals(s)
+            line = "   ".join(tr("round.team_total", team=t + 1, score=v)
+                              for t, v in sorted(totals.items()))
+            t = text(app, style.BODY.strong, line, p.gold, w - 2 * g(3))
+            surface.blit(t, (g(3), y_after))
+            y_after += t.get_height() + g(1)
+        if show_chart:
+            self._chart(surface, pygame.Rect(g(2), max(y_after, bottom - chart_h),
+                                             w - g(4), chart_h))
+        self.code_line.draw(surface)
+
+    def _row(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+             col: dict[str, int], cw: int, flow: float) -> None:
+        """One seat: avatar and name, the cards left (or, for the winner, the cards won so
+        far), their points, this round's change rolling up, the total and its bar."""
+        app = self.app
+        p = app.palette
+        u, g = app.u, app.gap
+        m = self.table.match
+        s = m.state
+        r = self.result
+        rules = m.rules
+        won = seat == r.winner
+        if won:
+            chrome.panel(surface, rect, p, radius=round(10 * app.text_factor), raised=False,
+                         fill=(60, 46, 8, 150), edge=p.gold)
+        colour = p.gold if won else p.text
+        line_h = fonts.font(app.px(style.BODY)).get_linesize()
+        ty = rect.y + (rect.height - line_h) // 2
+        av = max(12, min(line_h + g(1), rect.height - g(1)))
+        info = m.seats[seat]
+        kind = info.tier if info.is_ai and info.tier else "human"
+        surface.blit(avatars.avatar(info.name, seat, av, kind, app.settings.high_contrast),
+                     (col["name"], rect.centery - av // 2))
+        name = info.name + (f" ({tr('table.team', team=s.team_of[seat] + 1)})" if rules.teams
+                            else "")
+        surface.blit(text(app, style.BODY.strong if won else style.BODY, name, colour,
+                          col["name_w"] - av - g(2)), (col["name"] + av + g(1), ty))
+        # Cards: a loser's stay readable in the row until they leave; the winner's row fills.
+        hand = s.hands[seat]
+        if won and self.flows_to_winner:
+            arrived = [c.card for c in self.counted if c.land <= flow]
+            self._fan(surface, arrived, col, cw, rect.centery, total=len(self.counted))
+        else:
+            # Each card stays in its row, dimmed once its copy has flown to the winner: what
+            # made the points stays readable.
+            gone = {i for i in range(len(hand)) if self.flows_to_winner
+                    and self._left(seat, i, flow)}
+            self._fan(surface, list(hand), col, cw, rect.centery, dimmed=gone)
+        pts = r.points[seat]
+        counted = round(pts * self._rolled(flow, seat)) if not self.flows_to_winner else pts
+        surface.blit(text(app, style.BODY, str(counted), colour), (col["points"], ty))
+        delta = self._shown_delta(seat, flow)
+        if delta:
+            good = delta > 0 and rules.scoring != "penalty_points"
+            pop = 1.0 + 0.12 * self._pulse(flow)
+            t = fonts.render(f"{delta:+d}", round(app.px(style.HEADING) * (pop if won else 1)),
+                             p.good if good else p.danger, bold=True)
+            surface.blit(t, t.get_rect(midleft=(col["delta"], rect.centery)))
+        total = r.before[seat] + self._shown_delta(seat, flow)
+        surface.blit(text(app, style.BODY.strong, str(total), colour), (col["total"], ty))
+        if self.has_target:
+            bar = pygame.Rect(col["bar"], rect.centery - max(4, rect.height // 8),
+                              u(150), max(8, rect.height // 4))
+            fill = max(0.0, min(1.0, total / max(1, rules.target_score)))
+            pygame.draw.rect(surface, p.entry, bar, border_radius=bar.height // 2)
+            inner = bar.copy()
+            inner.width = max(0, int(bar.width * fill))
+            good = rules.scoring != "penalty_points"
+            if inner.width:
+                fill_rgb = p.good if good else p.danger
+                pygame.draw.rect(surface, fill_rgb, inner, border_radius=bar.height // 2)
+                shine = inner.inflate(-4, -inner.height // 2).move(0, -inner.height // 6)
+                if shine.width > 0:
+                    pygame.draw.rect(surface, tuple(min(255, v + 50) for v in fill_rgb), shine,
+                                     border_radius=max(1, shine.height // 2))
+            pygame.draw.rect(surface, p.button_edge, bar, width=1, border_radius=bar.height // 2)
+
+    def _pulse(self, flow: float) -> float:
+        """1 just after a card lands, falling to 0: the winner's counter bumps with each."""
+        roll = ROLL_MS / self.count_ms
+        near = [flow - c.land for c in self.counted if 0 <= flow - c.land < roll]
+        return 1 - min(near) / roll if near and flow < 1 else 0.0
+
+    def _left(self, seat: int, index: int, flow: float) -> bool:
+        return any(c.seat == seat and c.index == index and c.leave <= flow
+                   for c in self.counted)
+
+    def _fan(self, surface: pygame.Surface, cards: list[int], col: dict[str, int], cw: int,
+             cy: int, *, total: int | None = None, dimmed: set[int] | None = None) -> None:
+        """Cards side by side, as many as fit at full size, then overlapping only as much as
+        keeps each card's index readable."""
+        n = total if total is not None else len(cards)
+        room = col["cards_w"]
+        step = cw + self.app.u(4) if n <= 1 else min(cw + self.app.u(4),
+                                                     max(int(cw * 0.34), (room - cw) // (n - 1)))
+        for j, c in enumerate(cards):
+            self._thumb(surface, c, cw, (col["cards"] + j * step, cy - round(cw * 0.75)),
+                        dimmed=bool(dimmed and j in dimmed))
+
+    def _flights(self, surface: pygame.Surface, col: dict[str, int], cw: int, y0: int,
+                 row_h: int, row_of: dict[int, int], winner_y: int, flow: float) -> None:
+        """The cards in the air: from their place in the loser's row, on an arc, into the
+        winner's row (a little larger at the top of the arc, with their shadow)."""
+        if not self.flows_to_winner or not 0 < flow < 1:
+            return
+        s = self.table.match.state
+        step_of = {}
+        for seat in s.seating:
+            n = len(s.hands[seat])
+            room = col["cards_w"]
+            step_of[seat] = cw + self.app.u(4) if n <= 1 else min(
+                cw + self.app.u(4), max(int(cw * 0.34), (room - cw) // (n - 1)))
+        n_won = len(self.counted)
+        wstep = cw + self.app.u(4) if n_won <= 1 else min(
+            cw + self.app.u(4), max(int(cw * 0.34), (col["cards_w"] - cw) // (n_won - 1)))
+        for k, c in enumerate(self.counted):
+            if c.land <= flow or c.leave > flow:
+                continue
+            t = (flow - c.leave) / max(1e-6, c.land - c.leave)
+            e = 1 - (1 - t) ** 3
+            ry = y0 + row_of[c.seat] * row_h + row_h // 2
+            start = (col["cards"] + c.index * step_of[c.seat], ry - round(cw * 0.75))
+            # It lands where the winner's fan will show it.
+            end = (col["cards"] + k * wstep, winner_y + row_h // 2 - round(cw * 0.75))
+            x = start[0] + (end[0] - start[0]) * e
+            y = start[1] + (end[1] - start[1]) * e - math.sin(math.pi * e) * row_h * 0.6
+            lift = math.sin(math.pi * t)
+            size = max(8, round(cw * (1 + 0.18 * lift)))
+            rect = pygame.Rect(round(x), round(y), size, round(size * 1.5))
+            table_art.card_shadow(surface, rect, lift * 0.8)
+            self._thumb(surface, c.card, size, rect.topleft)
+
+    def _thumb(self, surface: pygame.Surface, card: int, width: int,
+               pos: tuple[int, int], dimmed: bool = False) -> None:
+        app = self.app
+        img = render.card_surface(app.art, card, width, colour_blind=app.settings.colour_blind,
+                                  high_contrast=app.settings.high_contrast, dimmed=dimmed)
+        surface.blit(img, pos)
+
     def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Running totals after each round, one line per seat."""
-        u = self.app.u
+        app = self.app
+        p = app.palette
+        u = app.u
         history = self.table.history
         m = self.table.match
-        render.draw_panel(surface, rect, u(10), colour=(5, 30, 18, 190))
-        t = fonts.render(tr("round.chart"), u(15), (190, 220, 200), bold=True)
-        surface.blit(t, (rect.x + u(8), rect.y + u(4)))
-        plot = rect.inflate(-u(50), -u(40)).move(u(10), u(8))
+        chrome.panel(surface, rect, p, scale=app.text_factor)
+        t = text(app, style.CAPTION.strong, tr("round.chart"), p.text_dim)
+        surface.blit(t, (rect.x + u(10), rect.y + u(6)))
+        plot = rect.inflate(-u(60), -u(44)).move(u(0), u(10))
+        plot.width -= u(60)
         lo = min(0, min(min(r) for r in history))
         hi = max(1, max(max(r) for r in history))
         rounds = len(history)
-        pygame.draw.line(surface, (120, 150, 130), plot.bottomleft, plot.bottomright, 1)
+        pygame.draw.line(surface, p.button_edge, plot.bottomleft, plot.bottomright, 1)
         ends: list[tuple[float, int]] = []
         for seat in range(len(m.seats)):
             pts = []
@@ -349,7 +497,7 @@ class RoundEndScene(Scene):
             y = min(y, last - u(14))
             last = y
             colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-            name = fonts.render(m.seats[seat].name, u(13), colour)
-            surface.blit(name, (plot.right + u(4), y - u(8)))
-        mx = fonts.render(str(hi), u(12), (190, 220, 200))
-        surface.blit(mx, (rect.x + u(6), plot.y - u(6)))
+            name = fonts.render(m.seats[seat].name, app.px(style.CAPTION), colour)
+            surface.blit(name, (plot.right + u(6), y - u(8)))
+        mx = fonts.render(str(hi), app.px(style.CAPTION), p.text_dim)
+        surface.blit(mx, (rect.x + u(8), plot.y - u(6)))

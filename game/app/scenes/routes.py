@@ -6,6 +6,7 @@ from __future__ import annotations
 ROUTES: dict[str, str] = {
     "menu": "game.app.scenes.menu:MenuScene",
     "new_game": "game.app.scenes.new_game:NewGameScene",
+    "quick_match": "game.app.scenes.new_game:quick_match",  # the last seats and rules
     "rules_edit": "game.app.scenes.rules_edit:RulesEditScene",  # (owner)
     "deal_code": "game.app.scenes.replays:CodeScene",
     "load": "game.app.scenes.load:LoadScene",

@@ -25,10 +25,10 @@ from game.app.ui import (
     button_height,
     draw_tick,
     drop_down,
-    felt,
     keep_visible,
     list_area,
     open_lists,
+    page,
     reveal,
 )
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
@@ -303,11 +303,9 @@ class RulesEditScene(Scene):
         return getattr(self.rules, name) != getattr(OFFICIAL, name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("rules.title"), u(32), GOLD, bold=True)
-        surface.blit(t, (u(20), u(16)))
+        page(surface, self.app, tr("rules.title"), self.view.inflate(u(8), u(8)), left=True)
         lab = fonts.render(tr("rules.preset"), u(18), WHITE)
         surface.blit(lab, (u(20), self.preset_menu.rect.centery - lab.get_height() // 2))
         changed = len(self.changed_names)

@@ -26,10 +26,10 @@ from game.app.ui import (
     button,
     draw_tick,
     drop_down,
-    felt,
     keep_visible,
     list_area,
     open_lists,
+    page,
 )
 from saves.settings import AnimationSpeed, Language
 
@@ -38,13 +38,18 @@ LANGS = (Language.SYSTEM, Language.ENGLISH, Language.CHINESE)
 SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)
 
 # Row kinds, in order: what each setting is shown with.
-SLIDERS = ("master_volume", "sfx_volume")
+SLIDERS = ("master_volume", "sfx_volume", "music_volume")
 CHOICES = ("animation_speed", "language", "ui_scale")
 CHECKS = ("reduce_motion", "fullscreen", "colour_blind", "high_contrast",
           "highlight_playable", "table_knows")
-ORDER = ("master_volume", "sfx_volume", "animation_speed", "reduce_motion", "fullscreen",
-         "language", "colour_blind", "high_contrast", "highlight_playable", "table_knows",
-         "ui_scale")
+ORDER = ("master_volume", "sfx_volume", "music_volume", "animation_speed", "reduce_motion",
+         "fullscreen", "language", "colour_blind", "high_contrast", "highlight_playable",
+         "table_knows", "ui_scale")
+
+
+def slider_text(value: int) -> str:
+    """A volume as its slider's figure: "80%", or "Off" at 0."""
+    return f"{value}%" if value else tr("settings.off")
 
 
 def choice_options(name: str) -> list[tuple[str, str]]:
@@ -102,7 +107,7 @@ class SettingsScene(Scene):
                 widget: UIElement = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
                                             container=box, click_increment=10)
                 label = UILabel(pygame.Rect(slider_rect.right + u(6), y, u(64), row_h - u(10)),
-                                f"{value}%", self.app.ui, container=box)
+                                slider_text(value), self.app.ui, container=box)
                 self.add(label)
                 if box is not None:
                     keep_visible(label, box)
@@ -141,7 +146,7 @@ class SettingsScene(Scene):
             s = self.app.settings
             if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
                 value = int(event.ui_element.get_current_value())
-                self.value_labels[name].set_text(f"{value}%")
+                self.value_labels[name].set_text(slider_text(value))
                 # Volume applies as you drag, without rebuilding the slider under the mouse.
                 level: Any = value / 100
                 self.app.apply_settings(replace(s, **{name: level}))
@@ -179,10 +184,12 @@ class SettingsScene(Scene):
 
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
-        u = self.app.u
-        t = fonts.render(tr("settings.title"), u(40), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(surface.get_width() // 2, u(20))))
+        g = self.app.gap
+        panel = self.view.inflate(g(4), g(2))
+        panel.height += self.row_h  # and the key-bindings row under the list
+        panel = panel.clip(pygame.Rect(g(1), 0, surface.get_width() - g(2),
+                                       self.view.bottom + self.row_h + g(1.5)))
+        page(surface, self.app, tr("settings.title"), panel)
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         # Row names, drawn beside their widgets and clipped to the (scrolling) list.

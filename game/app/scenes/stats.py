@@ -13,7 +13,7 @@ from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
 from game.app.skill_view import daily_line, draw_rating_chart, points, rating_how, rating_line
 from game.app.table import render
-from game.app.ui import GOLD, WHITE, felt
+from game.app.ui import GOLD, WHITE, page
 
 
 class StatsScene(Scene):
@@ -68,18 +68,19 @@ class StatsScene(Scene):
     def _draw_daily(self, surface: pygame.Surface) -> None:
         u = self.app.u
         back = self.back_b.rect if self.back_b is not None else surface.get_rect()
-        t = fonts.fit(self.daily_line(), u(17), back.left - u(60), GOLD)
+        t = fonts.fit(self.daily_line(), u(17), back.left - u(60), self.app.palette.gold)
         surface.blit(t, t.get_rect(midleft=(u(40), back.centery)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
         u = self.app.u
         w, h = surface.get_size()
-        t = fonts.render(tr("stats.title"), u(40), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(w // 2, u(24))))
-        self._draw_daily(surface)
         players = sorted(self.stats.players.items())
         self.row_rects: dict[str, pygame.Rect] = {}
+        # The table's panel reaches down to the rating and daily blocks kept below it.
+        edge = (self.back_b.rect.top if self.back_b else h - u(80)) - u(8) - self._below_height()
+        panel = pygame.Rect(u(24), u(80), w - u(48), max(u(60), edge - u(80)))
+        page(surface, self.app, tr("stats.title"), panel if players else None)
+        self._draw_daily(surface)
         if not players:
             m = fonts.render(tr("stats.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))

@@ -255,7 +255,8 @@ class TableScene(PlayViews, Scene):
         else:
             self.chimed_for = None
         action = self.match.ai_action(self.clock_ms, self._grace(),
-                                      paused=self.handover_for is not None)
+                                      paused=self.handover_for is not None,
+                                      pace=max(self.app.speed, 0.3))
         if action is not None:
             self._ai_move(action)
         self.refresh()

@@ -121,7 +121,14 @@ class Director:
                 continue
             break
         for t in self.after:
+            if not t.started and t.elapsed + dt >= t.delay:
+                t.started = True
+                if t.on_start:
+                    t.on_start()
             t.elapsed += dt
+            if t.done and t.on_done:  # a flourish's end (a shake settled, a pulse gone)
+                cb, t.on_done = t.on_done, None
+                cb()
         self.after = [t for t in self.after if not t.done]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -8,24 +8,38 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.app.art import colour_rgb
+from game.app.art import colour_rgb, motion
+from game.app.art import table as art_table
 from game.app.i18n import tr
 from game.app.table import render
-from game.app.table.anim import Director, Step, Tween, ease_in_out, ease_out, lerp
+from game.app.table.anim import Director, Step, Tween, ease_in_out, ease_out
 from game.app.table.layout import Layout
 from game.app.table.model import DealOne, Fresh, Land, Leave, Logged, Reveal, StockCount, TableModel
 from game.app.table.wording import describe_event
 from game.engine import events as ev
-from game.engine.cards import CARD_RANK, DRAW_TWO, WILD_DRAW_FOUR
+from game.engine.cards import (
+    CARD_COLOUR,
+    CARD_RANK,
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+)
 
 if TYPE_CHECKING:
     from game.app.art import CardArt
     from saves.settings import Settings
 
-# Flight times at normal speed (ms): long enough to follow with the eye, short enough not to
-# drag; the animation-speed setting scales them all.
-PLAY_MS = 380.0
-DRAW_MS = 330.0
+# Times at normal speed (ms): long enough to follow with the eye, short enough not to drag;
+# the animation-speed setting scales them all. A play is ART.md's anticipation, flight,
+# impact and settle: lifted 80 ms, flying about 360 ms, landing and settling in 100 ms.
+PLAY_MS = 540.0
+DRAW_MS = 380.0
+PENALTY_GAP_MS = 80.0  # between two cards of a penalty flying to its victim
+SWAP_MS = 700.0  # hands travelling between seats (a 7 or a 0)
+NUMBER_OVERSHOOT = 0.06
+ACTION_OVERSHOOT = 0.12
+ACTION_RANKS = frozenset({SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR})
 DEAL_MS = 300.0
 DEAL_GAP_MS = 70.0  # between two cards of the deal, going round the table
 FIRST_MS = 420.0
@@ -119,55 +133,73 @@ class EventPlayer:
     # -- animation -------------------------------------------------------------------
     def _fly(self, card: int, start: tuple[int, int], end: tuple[int, int], width: int,
              duration: float, delay: float = 0.0, flip: bool = False,
-             lands: tuple[object, ...] = ()) -> Tween:
-        """A card travelling from `start` to `end` on a slight arc, turning a little on the
-        way (and flipping face up half-way with `flip`). With reduce motion it does not
-        travel: it fades in where it lands."""
+             lands: tuple[object, ...] = (), *, end_angle: float = 0.0,
+             overshoot: float = 0.0, lift: bool = False) -> Tween:
+        """A card travelling from `start` to `end` on an arc, its shadow on the cloth falling
+        away as it rises and tightening as it lands; flipping face up half-way with `flip`.
+        With `lift` it is first picked up (a play), and it lands with `overshoot` (a little
+        bigger, a dip, settled) at `end_angle`. With reduce motion it does not travel: it
+        fades in where it lands."""
         stage = self.stage
         settings = stage.settings
         art = stage.art
         still = settings.reduce_motion
-        dx, dy = end[0] - start[0], end[1] - start[1]
-        dist = math.hypot(dx, dy) or 1.0
-        # The arc bows away from the centre line by up to 12% of the distance; the turn
-        # leans the card into the direction of travel.
-        bow = min(0.12 * dist, 60 * stage.layout.unit)
-        nx, ny = -dy / dist, dx / dist
-        if ny > 0:
-            nx, ny = -nx, -ny  # always bow upwards: cards are tossed, not dragged
-        lean = max(-14.0, min(14.0, -dx / dist * 14.0))
+        dist = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
+        bow = min(0.18 * dist, 90 * stage.layout.unit)
+        raise_px = 18 * stage.layout.card_unit
+        lean = max(-14.0, min(14.0, -(end[0] - start[0]) / dist * 14.0))
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            shown = card
-            w = width
             if still:
                 img = render.card_surface(art, card, width,
                                           colour_blind=settings.colour_blind,
                                           high_contrast=settings.high_contrast).copy()
+                img = pygame.transform.rotate(img, end_angle) if end_angle else img
                 img.set_alpha(int(255 * t))
                 surface.blit(img, img.get_rect(center=end))
                 return
-            e = ease_in_out(t)
-            p = lerp(start, end, e)
-            arc = math.sin(math.pi * e) * bow
-            p = (p[0] + nx * arc, p[1] + ny * arc)
+            if lift:
+                up, fly, land = motion.phases(t)
+            else:  # a draw or a deal: no pick-up, a short settle
+                up, fly, land = 1.0, min(1.0, t / 0.85), max(0.0, (t - 0.85) / 0.15)
+            begin = (start[0], start[1] - raise_px * motion.ease_out(up) if lift else start[1])
+            x, y = motion.arc(begin, end, fly, bow)
+            shown = card
+            w = width
             if flip:  # the face is revealed half-way, the card narrowing as it turns
-                scale = abs(1 - 2 * t)
-                shown = -1 if t < 0.5 else card
-                w = max(2, int(width * max(scale, 0.05)))
-            img = render.card_surface(art, shown, width,
-                                      colour_blind=settings.colour_blind,
+                turn = min(1.0, fly)
+                w = max(2, int(width * max(abs(1 - 2 * turn), 0.05)))
+                shown = -1 if turn < 0.5 else card
+            img = render.card_surface(art, shown, width, colour_blind=settings.colour_blind,
                                       high_contrast=settings.high_contrast)
             if w != width:
                 img = pygame.transform.smoothscale(img, (w, img.get_height()))
-            angle = lean * math.sin(math.pi * e)
-            if abs(angle) > 0.5:
-                img = pygame.transform.rotate(img, angle)
-            surface.blit(img, img.get_rect(center=(int(p[0]), int(p[1]))))
+            angle = end_angle * motion.ease_out(fly) + lean * math.sin(math.pi * fly)
+            scale = motion.overshoot(land, overshoot) if land > 0 else (
+                1.0 + overshoot * motion.ease_out(fly) ** 4 if overshoot else 1.0)
+            h = motion.lift_height(up if lift else 1.0, fly, land)
+            rect = pygame.Rect(0, 0, round(w * scale), round(img.get_height() * scale))
+            rect.center = (round(x), round(y))
+            art_table.card_shadow(surface, rect, h)
+            if abs(angle) > 0.5 or abs(scale - 1) > 0.005:
+                img = pygame.transform.rotozoom(img, angle, scale)
+            surface.blit(img, img.get_rect(center=rect.center))
 
         if still:  # a short fade, whatever the travel would have been
             duration = min(duration, FADE_MS)
         return Tween(duration * self.ms, draw, delay * self.ms, lands=lands)
+
+    def _pulse_ring(self, strength: float = 1.0, ms: float = 320.0) -> None:
+        """The colour ring round the pile swells for a moment (an action card's impact)."""
+        s = self.stage
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            s.ring_pulse = strength * (1 - t)
+
+        def stop() -> None:
+            s.ring_pulse = 0.0
+
+        s.director.flourish(Tween(ms * max(self.ms, 0.4), draw, on_done=stop))
 
     def _add(self, tweens: list[Tween], on_start: Callable[[], None] | None = None,
              on_done: Callable[[], None] | None = None, *, starts: tuple[object, ...] = (),
@@ -184,19 +216,36 @@ class EventPlayer:
         face_known = e.seat == s.viewer
         tweens = []
         for i, card in enumerate(e.cards):
-            tweens.append(self._fly(card, start, lay.discard.center, lay.centre_w, PLAY_MS,
-                                    delay=i * 120, flip=not face_known))
+            angle, end = render.pile_pose(card, lay)
+            heavy = CARD_RANK[card] in ACTION_RANKS or CARD_COLOUR[card] == 4
+            tweens.append(self._fly(card, start, end, lay.centre_w, PLAY_MS,
+                                    delay=i * 120, flip=not face_known, end_angle=angle,
+                                    overshoot=ACTION_OVERSHOOT if heavy else NUMBER_OVERSHOOT,
+                                    lift=True))
         rank = CARD_RANK[e.cards[-1]]
         sound = {DRAW_TWO: "draw_two", WILD_DRAW_FOUR: "draw_four"}.get(rank, "play")
-        self._add(tweens, on_start=self._sound(sound), starts=(Leave(e),), lands=(Land(e),))
+        heavy = rank in ACTION_RANKS
+        wild = CARD_COLOUR[e.cards[-1]] == 4 and e.colour >= 0
+
+        def landed() -> None:
+            if wild:  # the named colour bursts out as the wild lands
+                s.play_sound("colour")
+                s.director.flourish(self._burst(e.colour))
+            elif heavy and not s.settings.reduce_motion:
+                self._pulse_ring()
+
+        self._add(tweens, on_start=self._sound(sound), on_done=landed, starts=(Leave(e),),
+                  lands=(Land(e),))
 
     def card_drawn(self, e: ev.CardDrawn) -> None:
         s = self.stage
         lay = s.layout
         mine = e.seat == s.viewer
         visible = e.card if mine else -1
+        # Yours turns face up on its way into your hand.
         self._add([self._fly(visible, lay.stock.center, s.seat_target(e.seat),
-                             lay.card_w if mine else lay.small_w, DRAW_MS)],
+                             lay.card_w if mine else lay.small_w, DRAW_MS,
+                             flip=mine and visible >= 0)],
                   on_start=self._sound("draw"), lands=_drawn(e, mine))
 
     def _draw_run(self, run: list[ev.CardDrawn]) -> None:
@@ -204,10 +253,47 @@ class EventPlayer:
         lay = s.layout
         seat = run[0].seat
         mine = seat == s.viewer
+        still = s.settings.reduce_motion
         tweens = [self._fly(e.card if mine else -1, lay.stock.center, s.seat_target(seat),
-                            lay.card_w if mine else lay.small_w, DRAW_MS, delay=i * 110,
+                            lay.card_w if mine else lay.small_w, DRAW_MS,
+                            delay=i * PENALTY_GAP_MS, flip=mine and e.card >= 0,
                             lands=_drawn(e, mine)) for i, e in enumerate(run)]
-        self._add(tweens, on_start=self._sound("draw"))
+        # A counter at the victim rolls up as each card arrives.
+        arrive = [t.delay + t.duration for t in tweens]
+        total = len(run)
+
+        def counter(surface: pygame.Surface, t: float) -> None:
+            now = t * counter_tween.duration
+            landed = sum(1 for a in arrive if a <= now)
+            if not landed:
+                return
+            full = int(34 * s.layout.unit * 1.1)
+            bump = 0.0 if still else max(0.0, 1 - min((now - a) for a in arrive
+                                                        if a <= now) / 140)
+            size = int(full * (1 + 0.18 * bump))
+            x, y = s.shout_anchor(seat, full)
+            render.draw_banner(surface, f"+{landed}", (x, y), size, bg=(198, 40, 40))
+            if landed == total and self._was_draw_four():
+                # The +4's red flash at its victim's edges, brief.
+                k = 1 - min(1.0, (now - arrive[-1]) / 260) if not still else 0.6
+                if k > 0:
+                    art_table.edge_flash(surface, self._victim_rect(seat), (230, 40, 40), k,
+                                         max(8, int(26 * s.layout.unit)))
+
+        counter_tween = Tween(arrive[-1] + 320 * self.ms if arrive else 0, counter)
+        self._add([*tweens, counter_tween], on_start=self._sound("draw"))
+
+    def _was_draw_four(self) -> bool:
+        top = self.stage.model.top
+        return top >= 0 and CARD_RANK[top] == WILD_DRAW_FOUR
+
+    def _victim_rect(self, seat: int) -> pygame.Rect:
+        """Where a penalty's victim is on screen: their panel, or for you the whole window."""
+        lay = self.stage.layout
+        if seat != self.stage.viewer and seat in lay.seats:
+            return render.seat_panel_rect(lay, seat).inflate(int(16 * lay.unit),
+                                                              int(16 * lay.unit))
+        return pygame.Rect((0, 0), lay.size)
 
     def _deal(self, dealt: list[ev.Dealt]) -> None:
         """The deal goes round the table a card at a time, each seat's count rising as its
@@ -226,7 +312,7 @@ class EventPlayer:
                 tweens.append(self._fly(
                     card if mine else -1, lay.stock.center, s.seat_target(e.seat),
                     lay.card_w if mine else lay.small_w, DEAL_MS, delay=k * DEAL_GAP_MS,
-                    lands=(DealOne(e.seat, card),)))
+                    flip=mine and card >= 0, lands=(DealOne(e.seat, card),)))
                 k += 1
         # Whatever the frames did, the hands end exactly as dealt.
         self._add(tweens, on_start=self._sound("deal"), lands=tuple(Land(e) for e in dealt))
@@ -269,13 +355,17 @@ class EventPlayer:
         s = self.stage
         placed: list[tuple[int, int]] = []
 
+        still = s.settings.reduce_motion
+
         def draw(surface: pygame.Surface, t: float) -> None:
             full = int(34 * s.layout.unit * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
                 placed.append(s.place_bubble(text, s.shout_anchor(seat, full), full, tween))
-            size = int(34 * s.layout.unit * (0.7 + 0.5 * ease_out(min(1, t * 3))))
-            render.draw_banner(surface, text, placed[0], size, bg=bg,
-                               alpha=int(235 * (1 - max(0, t - 0.75) * 4)))
+            # A callout bursts out with a bounce and settles (reduce motion: it fades in).
+            grow = 1.0 if still else min(1.2, motion.bounce(min(1.0, t * 2.2)) * 0.83)
+            size = int(full * grow)
+            alpha = int(235 * min(1.0, t * 8 if still else 1.0) * (1 - max(0, t - 0.75) * 4))
+            render.draw_banner(surface, text, placed[0], size, bg=bg, alpha=max(0, alpha))
 
         tween = Tween(duration * max(self.ms, 0.4), draw,
                       on_start=self._sound(sound) if sound else None)
@@ -293,18 +383,25 @@ class EventPlayer:
 
     def caught(self, e: ev.Caught) -> None:
         text = tr("table.caught") if e.valid else tr("table.false_catch")
-        self._banner(text, e.target if e.valid else e.catcher, 1000, sound="catch",
-                     bg=(230, 120, 0))
+        if e.valid:  # the catcher's callout first; the penalty's cards fly after it
+            self._banner(tr("table.uno_shout"), e.catcher, 520, sound="catch",
+                         bg=(230, 120, 0), block=True)
+        self._banner(text, e.target if e.valid else e.catcher, 1000,
+                     sound=None if e.valid else "catch", bg=(230, 120, 0))
 
     def turn_skipped(self, e: ev.TurnSkipped) -> None:
         s = self.stage
 
+        still = s.settings.reduce_motion
+
         def stamp(surface: pygame.Surface, t: float) -> None:
-            # A "no entry" stamp pressed onto the skipped seat: big, then down with a thud.
+            # A "no entry" stamp pressed onto the skipped seat: big, down with a thud, a
+            # bounce, settled (reduce motion: it fades in and out where it lands).
             x, y = s.seat_target(e.seat)
             u = s.layout.unit
-            r = int(34 * u * (1.0 + 0.8 * (1 - ease_out(min(1.0, t * 3)))))
-            alpha = int(230 * (1 - max(0.0, t - 0.7) / 0.3))
+            r = int(34 * u * (1.0 if still else motion.bounce(min(1.0, t * 1.6))))
+            alpha = int(230 * (min(1.0, t * 6) if still else 1.0)
+                        * (1 - max(0.0, t - 0.7) / 0.3))
             mark = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
             c = (r + 2, r + 2)
             width = max(3, r // 5)
@@ -324,34 +421,41 @@ class EventPlayer:
         still = s.settings.reduce_motion
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            s.arrow_spin = 0.0 if still else (1 - ease_in_out(t)) * 3.14 * -e.direction
+            s.arrow_spin = 0.0 if still else (1 - ease_in_out(t)) * math.tau * -e.direction
 
         def stop() -> None:
             s.arrow_spin = 0.0
 
-        self._add([Tween(450 * self.ms, draw, on_start=self._sound("reverse"))],
+        self._add([Tween(650 * self.ms, draw, on_start=self._sound("reverse"))],
                   on_done=stop, lands=(Land(e),))
 
     def colour_chosen(self, e: ev.ColourChosen) -> None:
         s = self.stage
         still = s.settings.reduce_motion
 
-        def ripple(surface: pygame.Surface, t: float) -> None:
-            # The new colour floods the ring and ripples out from the pile.
+        del still
+        self._add([self._burst(e.colour)], on_start=self._sound("colour"), starts=(Land(e),))
+
+    def _burst(self, colour: int) -> Tween:
+        """A colour named: it bursts across the table from the pile and the ring fills; the
+        swatch stays (reduce motion: the ring's glow fades, nothing travels)."""
+        s = self.stage
+        still = s.settings.reduce_motion
+
+        def burst(surface: pygame.Surface, t: float) -> None:
             s.ring_pulse = 1 - t
             if still:
                 return
             lay = s.layout
-            rgb = colour_rgb(e.colour, high_contrast=s.settings.high_contrast)
-            grow = int(lay.centre_w * 1.4 * ease_out(t))
-            ring = lay.discard.inflate(int(26 * lay.unit) + grow, int(26 * lay.unit) + grow)
-            layer = pygame.Surface(ring.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (*rgb, int(200 * (1 - t))), layer.get_rect(),
-                             width=max(2, int(6 * lay.unit)), border_radius=ring.height // 4)
-            surface.blit(layer, ring)
+            rgb = colour_rgb(colour, high_contrast=s.settings.high_contrast)
+            reach = int(max(lay.size) * 0.62)
+            art_table.colour_burst(surface, lay.discard.center, t, rgb, reach,
+                                   seed=self.seed + colour)
 
-        self._add([Tween(600 * self.ms, ripple)], on_start=self._sound("colour"),
-                  starts=(Land(e),))
+        def stop() -> None:
+            s.ring_pulse = 0.0
+
+        return Tween(700 * max(self.ms, 0.4), burst, on_done=stop)
 
     def penalty_stacked(self, e: ev.PenaltyStacked) -> None:
         s = self.stage
@@ -367,13 +471,13 @@ class EventPlayer:
         self._add([Tween(750 * max(self.ms, 0.4), draw)], lands=(Land(e),))
 
     def penalty_taken(self, e: ev.PenaltyTaken) -> None:
-        if e.total:
-            self._banner(f"+{e.total}", e.seat, 700, bg=(198, 40, 40))
+        # No shout of its own: the counter at the victim rolls up as the cards arrive.
         self._add([], lands=(Land(e),))
 
     def challenged(self, e: ev.Challenged) -> None:
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
-        self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True)
+        self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True,
+                     sound="catch" if e.guilty else "error")
 
     def hand_shown(self, e: ev.HandShown) -> None:
         # The owner's own redaction keeps the cards too; only the one shown them gets this.
@@ -381,13 +485,73 @@ class EventPlayer:
             self._add([], lands=(Reveal(e),))
 
     def cards_traded(self, e: ev.CardsTraded) -> None:
-        self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160))
+        self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160), sound="swap")
 
     def hands_swapped(self, e: ev.HandsSwapped) -> None:
+        self._travel([(e.seat, e.target), (e.target, e.seat)])
         self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160))
 
     def hands_rotated(self, e: ev.HandsRotated) -> None:
+        # The layout keeps the seats in the order they sit (from the viewer round): each
+        # hand goes to the next seat in the direction of play.
+        order = list(self.stage.layout.seats)
+        n = len(order)
+        self._travel([(x, order[(i + e.direction) % n]) for i, x in enumerate(order)]
+                     if n > 1 else [])
         self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
+
+    def _travel(self, moves: list[tuple[int, int]]) -> None:
+        """Hands visibly changing places: each hand, a small fan of backs, flies from its
+        seat to its new one, all at once on crossing arcs (reduce motion: they fade out at
+        the old seat and in at the new)."""
+        s = self.stage
+        still = s.settings.reduce_motion
+        lay = s.layout
+
+        def where(seat: int) -> tuple[float, float]:
+            return s.seat_target(seat)
+
+        def size(seat: int) -> float:  # your hand's cards are bigger than a seat's fan
+            return lay.card_w if seat == s.viewer else lay.small_w
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            for k, (src, dst) in enumerate(moves):
+                count = s.model.counts[src] if src < len(s.model.counts) else 0
+                if count <= 0:
+                    continue
+                a, b = where(src), where(dst)
+                e = motion.ease_in_out(t)
+                if still:
+                    pos, alpha = (a, 1 - 2 * t) if t < 0.5 else (b, 2 * t - 1)
+                    width = size(src) if t < 0.5 else size(dst)
+                else:
+                    bow = 60 * lay.unit * (1 if k % 2 == 0 else -1)
+                    pos, alpha = motion.arc(a, b, e, bow), 1.0
+                    width = size(src) + (size(dst) - size(src)) * e
+                # Widths in steps of 8 px: a few backs drawn, not one a frame.
+                back = s.art.back(max(16, round(width / 8) * 8),
+                                  high_contrast=s.settings.high_contrast)
+                self._bundle(surface, back, min(count, 5), pos, alpha,
+                             lift=0.0 if still else math.sin(math.pi * t))
+
+        self._add([Tween(SWAP_MS * max(self.ms, 0.4), draw, on_start=self._sound("swap"))])
+
+    def _bundle(self, surface: pygame.Surface, back: pygame.Surface, n: int,
+                centre: tuple[float, float], alpha: float, lift: float) -> None:
+        w = back.get_width()
+        step = max(2, w // 4)
+        x0 = centre[0] - (w + (n - 1) * step) / 2
+        for i in range(n):
+            r = back.get_rect(topleft=(round(x0 + i * step), round(centre[1] - back.get_height()
+                                                                  / 2)))
+            if i == 0 and alpha >= 1:
+                art_table.card_shadow(surface, r.inflate((n - 1) * step, 0), lift * 0.7)
+            if alpha < 1:
+                img = back.copy()
+                img.set_alpha(max(0, round(255 * alpha)))
+                surface.blit(img, r)
+            else:
+                surface.blit(back, r)
 
     def misplayed(self, e: ev.Misplayed) -> None:
         self._banner(tr("table.misplay"), e.seat, 1100, bg=(90, 90, 90), sound="error")
@@ -398,10 +562,35 @@ class EventPlayer:
     def round_ended(self, e: ev.RoundEnded) -> None:
         s = self.stage
         party = [] if s.settings.reduce_motion else [
-            celebration(s, e.winner, seed=self.seed)]
+            celebration(s, e.winner, seed=self.seed), self._zoom(e.winner)]
         text = (tr("table.round_won_you") if e.winner == s.viewer
                 else tr("table.round_won", name=self.name(e.winner)))
         self._banner(text, None, 1600, bg=(30, 120, 60), sound="win", block=True, extra=party)
+
+
+    def _zoom(self, seat: int) -> Tween:
+        """The winner's panel swells (a quick zoom and back) with a golden glow; for your
+        own seat, the glow rises from your hand."""
+        s = self.stage
+        lay = s.layout
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            k = math.sin(math.pi * min(1.0, t * 1.6)) if t < 0.625 else 0.0
+            if seat in lay.seats and seat != s.viewer:
+                rect = render.seat_panel_rect(lay, seat).clip(surface.get_rect())
+            else:
+                rect = lay.hand_area.clip(surface.get_rect())
+            if rect.width <= 0 or rect.height <= 0:
+                return
+            art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
+                                0.9 * (1 - t), max(6, int(18 * lay.unit)))
+            if k > 0.01 and seat in lay.seats and seat != s.viewer:
+                grown = pygame.transform.smoothscale(surface.subsurface(rect).copy(),
+                                                     (round(rect.width * (1 + 0.14 * k)),
+                                                      round(rect.height * (1 + 0.14 * k))))
+                surface.blit(grown, grown.get_rect(center=rect.center))
+
+        return Tween(1600 * max(s.speed, 0.5), draw)
 
 
 # Which method shows each kind of event. The deal and a penalty's run of cards are grouped
@@ -473,6 +662,6 @@ def celebration(stage: Stage, seat: int, seed: int, count: int = 90) -> Tween:
             colour: tuple[int, ...] = colours[c]
             if fade < 1:
                 colour = tuple(int(v * fade + 20 * (1 - fade)) for v in colour)
-            pygame.draw.rect(surface, colour, rect)
+            surface.fill(colour, rect)
 
     return Tween(seconds * 1000 * max(stage.speed, 0.5), draw)

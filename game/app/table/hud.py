@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import fonts
+from game.app.art import table as art_table
 from game.app.i18n import tr
 from game.app.table import render
 from game.app.table.layout import Layout
@@ -50,7 +51,8 @@ class OwnLabel:
 
 
 def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
-                own: OwnLabel | None, timer: int | None) -> pygame.Rect | None:
+                own: OwnLabel | None, timer: int | None, timer_of: int = 0
+                ) -> pygame.Rect | None:
     """The banner line between the piles and the hand; returns where it went."""
     u = app.u
     if not text:
@@ -69,9 +71,17 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
             render.draw_uno_badge(surface, (at.right + u(40), at.top - u(8)), lay.unit,
                                   own.badge)
     if timer is not None:
-        tt = fonts.render(tr("table.timer", seconds=timer), u(22),
-                          (255, 120, 120) if timer <= 3 else WHITE, bold=True)
-        surface.blit(tt, tt.get_rect(midright=(rect.left - u(12), rect.centery)))
+        # The turn timer: a ring that empties clockwise (red in its last quarter), with the
+        # seconds left in the middle.
+        p = app.palette
+        radius = max(10, rect.height // 2 + u(6))
+        centre = (rect.left - u(14) - radius, rect.centery)
+        share = timer / timer_of if timer_of else 1.0
+        art_table.draw_timer_ring(surface, centre, radius, max(3, u(5)), share, p.gold,
+                                  p.danger, track=(0, 0, 0))
+        tt = fonts.fit(tr("table.timer", seconds=timer), u(18), 2 * radius - u(6),
+                       p.danger if timer <= 3 else WHITE, bold=True)
+        surface.blit(tt, tt.get_rect(center=centre))
     return rect
 
 

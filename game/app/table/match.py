@@ -153,9 +153,12 @@ class MatchController:
             events, self.inbox[seat] = self.inbox[seat], []
             self.players[seat].observe(seat, events)
 
-    def ai_action(self, now: float, grace: float, paused: bool = False) -> Action | None:
+    def ai_action(self, now: float, grace: float, paused: bool = False,
+                  pace: float = 1.0) -> Action | None:
         """The AI action due now, if any. `grace` ms is the pause humans get after a play
-        before an AI takes its turn (to catch a missed UNO or jump in)."""
+        before an AI takes its turn (to catch a missed UNO or jump in); `pace` scales how
+        long an AI seems to think on its turn (the speed setting: slow, normal, fast). Out
+        of turn reactions keep the tier's own timing: they are what makes a catch fair."""
         if not self.live or paused:
             return None
         s = self.state
@@ -201,7 +204,7 @@ class MatchController:
             return None
         if not future.done():
             return None
-        delay = self.pacing[cur].think_ms
+        delay = self.pacing[cur].think_ms * pace
         if now - self.turn_started < delay + grace:
             return None
         self.thinking = None

@@ -72,6 +72,9 @@ class Resync:
     """A batch has been shown: the table re-syncs from the seat's view (the stage's)."""
 
 
+PILE_SHOWN = 5  # the discard pile's cards drawn under the top one, and it
+
+
 def _hand_order(card: int) -> tuple[int, int, int]:
     return (CARD_COLOUR[card], CARD_RANK[card], card)
 
@@ -90,6 +93,8 @@ class TableModel:
     current: int = -1
     stock: int = 0
     dealer: int = -1
+    # The discard pile's last few cards, oldest first: drawn thrown, each a little off.
+    pile: list[int] = field(default_factory=list)
 
     def sync(self, view: SeatView, show_hand: bool) -> None:
         self.players = view.players
@@ -105,6 +110,10 @@ class TableModel:
         self.current = view.current
         self.stock = view.stock_size
         self.dealer = view.dealer
+        if view.top < 0:
+            self.pile = []
+        elif not self.pile or self.pile[-1] != view.top:
+            self.pile = [view.top]
 
     def apply(self, change: object, viewer: int | None) -> bool:
         """Apply a change (Leave, Land, DealOne, StockCount); False for any other value."""
@@ -131,6 +140,7 @@ class TableModel:
         """An event's effect once its animation has finished."""
         if isinstance(e, ev.CardPlayed):
             self.top = e.cards[-1]
+            self.pile = [*self.pile, *e.cards][-PILE_SHOWN:]
             if e.colour >= 0:
                 self.colour = e.colour
         elif isinstance(e, ev.CardDrawn):
@@ -150,6 +160,7 @@ class TableModel:
             self.uno_called[e.seat] = True
         elif isinstance(e, ev.FirstCard) and not e.returned:
             self.top = e.card
+            self.pile = [*self.pile, e.card][-PILE_SHOWN:]
         elif isinstance(e, ev.Dealt):
             self.counts[e.seat] = len(e.cards)
             if e.seat == viewer:
@@ -158,6 +169,7 @@ class TableModel:
             self.counts = [0] * self.players
             self.hand = []
             self.top = -1
+            self.pile = []
             self.dealer = e.dealer
 
     def deal_one(self, seat: int, card: int, viewer: int | None) -> None:

@@ -1,14 +1,20 @@
-"""Drawing the table: panels, hand, piles, colour ring, direction arrows, badges."""
+"""Drawing the table: panels, hand, piles, colour ring, direction arrows, badges; in the
+visual system's style (game/app/style.py) with the art primitives of game/app/art/table.py:
+cards with thickness and shadow, a thrown discard pile, a stock with depth, avatars, the
+active seat's breathing glow."""
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Set as AbstractSet
+from functools import lru_cache
 
 import pygame
 
-from game.app import fonts
-from game.app.art import colour_rgb, draw_colour_shape
+from game.app import fonts, i18n, style
+from game.app.art import avatars, chrome, colour_rgb, draw_colour_shape
+from game.app.art import table as art_table
 from game.app.i18n import tr
 from game.app.table.layout import Layout, hand_positions
 from game.app.table.model import TableModel
@@ -28,12 +34,18 @@ def card_surface(art, card: int, width: int, *, colour_blind: bool, high_contras
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=PANEL,
-               border: tuple[int, int, int] | None = None, width: int = 2) -> None:
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
-    surface.blit(panel, rect)
-    if border:
-        pygame.draw.rect(surface, border, rect, width=width, border_radius=radius)
+               border: tuple[int, int, int] | None = None, width: int = 2,
+               raised: bool = True) -> None:
+    """A panel of the visual system: soft shadow, a light from above, a light 1 px edge (or
+    `border`, `width` px)."""
+    fill = (*colour[:3], colour[3] if len(colour) == 4 else 255)
+    chrome.panel(surface, rect, style.NORMAL, radius=radius, fill=fill,
+                 edge=border if border else style.NORMAL.panel_edge,
+                 edge_width=width if border else 1, raised=raised)
+
+
+# Rotated copies of the cards on the discard pile and in the hand's arc.
+_TURNED = art_table.TurnedCards(160)
 
 
 def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
@@ -45,42 +57,141 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
                   tier: str, count: int, score: int, current: bool, uno: bool,
-                  uno_called: bool, team: str, dealer: bool) -> pygame.Rect:
+                  uno_called: bool, team: str, dealer: bool, kind: str = "human",
+                  clock_ms: float = 0.0, thinking: bool = False) -> pygame.Rect:
+    """A seat on the arc: avatar, name, tier and score, the hand as a fan of backs with its
+    count; the seat to act glows, breathing slowly, and an AI choosing its move shows three
+    dots under its avatar, lit in turn. The panel is drawn once per look (its
+    numbers, names and state) and then only blitted: ten of them every frame would cost
+    more than the rest of the table."""
     u = layout.unit * layout.panel_scale
+    p = app.palette
     rect = seat_panel_rect(layout, seat)
-    draw_panel(surface, rect, int(12 * u), border=CURRENT if current else (90, 140, 110),
-               width=max(2, int((4 if current else 2) * u)))
-    # A small fan of backs, at most 10 drawn, with the count beside it.
-    sw = int(layout.small_w * layout.panel_scale)
-    num = fonts.render(str(count), int(30 * u), WHITE, bold=True)
-    # The fan gives way to the count: up to 99 cards the number stays inside the panel.
-    room = rect.width - int(28 * u) - num.get_width() - sw
-    shown = min(count, 10 if layout.panel_scale == 1.0 else 6,
-                1 + max(0, room) // max(1, int(sw * 0.35)))
-    fan_w = sw + (shown - 1) * int(sw * 0.35) if shown else 0
-    x0 = rect.x + int(10 * u)
-    y0 = rect.y + int(8 * u)
-    back = app.art.back(max(sw, 10), high_contrast=app.settings.high_contrast)
+    radius = int(12 * u)
+    if current:
+        art_table.draw_glow(surface, rect, radius, p.gold,
+                            0.35 + 0.5 * art_table.breathe(clock_ms), max(4, int(12 * u)))
+    s = app.settings
+    sw = round(layout.small_w * layout.panel_scale)
+    img, offset = _seat_image(app.art, rect.size, round(u, 4), name, seat, tier, score,
+                              current, uno, uno_called, team, dealer, kind, s.high_contrast,
+                              i18n.language())
+    surface.blit(img, (rect.x - offset[0], rect.y - offset[1]))
+    # The hand: a fan of backs and the count, the same picture for every seat with as many.
+    pad = int(8 * u)
+    x0 = rect.x + pad + int(38 * u) + int(6 * u)
+    fan = _fan_image(app.art, count, sw, rect.right - pad - x0, round(u, 4),
+                     layout.panel_scale == 1.0, s.high_contrast)
+    surface.blit(fan, (x0 - fan_pad(sw), rect.y + pad - fan_pad(sw)))
+    if thinking:
+        draw_thinking(surface, (rect.x + pad + int(19 * u), rect.y + pad + int(46 * u)), u,
+                      None if s.reduce_motion else clock_ms, p.gold)
+    return rect
+
+
+THINK_STEP_MS = 300.0  # each dot lit in turn: a slow, calm "..."
+
+
+def draw_thinking(surface: pygame.Surface, centre: tuple[int, int], u: float,
+                  clock_ms: float | None, colour: tuple[int, int, int]) -> None:
+    """Three dots, the lit one moving along (clock_ms None: reduce motion, all lit alike)."""
+    r = max(2, round(3.5 * u))
+    lit = -1 if clock_ms is None else int(clock_ms // THINK_STEP_MS) % 3
+    for i in range(3):
+        x = centre[0] + (i - 1) * round(10 * u)
+        shade = colour if lit in (-1, i) else tuple(c // 2 for c in colour)
+        pygame.draw.circle(surface, shade, (x, centre[1]), r)
+
+
+# Keyed by everything a seat panel shows; each entry holds the card art it was drawn with, so
+# the art's id in the key can never be a later art's.
+_SEATS: OrderedDict[tuple, tuple[pygame.Surface, tuple[int, int], object]] = OrderedDict()
+_FANS: OrderedDict[tuple, tuple[pygame.Surface, object]] = OrderedDict()
+
+
+def fan_pad(sw: int) -> int:
+    """The room a fan's picture keeps round it for the first back's shadow."""
+    return max(2, sw // 3)
+
+
+def _fan_image(art, count: int, sw: int, room: int, u: float, roomy: bool, hc: bool
+               ) -> pygame.Surface:
+    """A seat's hand: up to 10 backs fanned (fewer when the panel is small or the count
+    wide) with the count beside them."""
+    key = (id(art), count, sw, room, u, roomy, hc)
+    hit = _FANS.get(key)
+    if hit is not None:
+        _FANS.move_to_end(key)
+        return hit[0]
+    p = style.palette(hc)
+    num = fonts.render(str(count), int(30 * u), p.text, bold=True)
+    step = max(1, int(sw * 0.3))
+    fit = room - num.get_width() - int(6 * u) - sw
+    shown = min(count, 10 if roomy else 6, 1 + max(0, fit) // step)
+    fan_w = sw + (shown - 1) * step if shown else 0
+    pad = fan_pad(sw)
+    back = art.back(max(sw, 10), high_contrast=hc)
+    img = pygame.Surface((room + 2 * pad, back.get_height() + 2 * pad + 2), pygame.SRCALPHA)
+    edge = max(1, sw // 30)
     for i in range(shown):
-        surface.blit(back, (x0 + i * int(sw * 0.35), y0))
-    surface.blit(num, num.get_rect(midleft=(x0 + max(fan_w, sw) + int(8 * u),
-                                            y0 + int(sw * 0.75))))
+        at = (pad + i * step, pad + (i % 2) * edge)
+        if i == 0:
+            art_table.card_shadow(img, pygame.Rect(at, back.get_size()), 0.0, alpha=90)
+        img.blit(back, at)
+    img.blit(num, num.get_rect(midleft=(pad + max(fan_w, sw) + int(6 * u),
+                                        pad + int(sw * 0.75))))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        img = img.convert_alpha()
+    _FANS[key] = (img, art)
+    while len(_FANS) > 48:
+        _FANS.popitem(last=False)
+    return img
+
+
+def _seat_image(art, size: tuple[int, int], u: float, name: str, seat: int, tier: str,
+                score: int, current: bool, uno: bool, uno_called: bool, team: str,
+                dealer: bool, kind: str, hc: bool, lang: str
+                ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The seat panel without its hand, as a picture (with its shadow and badge), and where
+    its panel's top-left corner is in it."""
+    key = (id(art), size, u, name, seat, tier, score, current, uno, uno_called, team, dealer,
+           kind, hc, lang)
+    hit = _SEATS.get(key)
+    if hit is not None:
+        _SEATS.move_to_end(key)
+        return hit[0], hit[1]
+    p = style.palette(hc)
+    pad_out = max(4, int(24 * u))  # room for the shadow and the UNO badge above
+    img = pygame.Surface((size[0] + 2 * pad_out, size[1] + 2 * pad_out), pygame.SRCALPHA)
+    rect = pygame.Rect((pad_out, pad_out), size)
+    radius = int(12 * u)
+    draw_panel(img, rect, radius, colour=(*p.panel[:3], 225),
+               border=p.gold if current else None, width=max(2, int(3 * u)))
+    pad = int(8 * u)
+    av = int(38 * u)
+    img.blit(avatars.avatar(name, seat, av, kind, hc), (rect.x + pad, rect.y + pad))
     text_y = rect.bottom - int(46 * u)
-    nm = fonts.fit(name, int(18 * u), rect.width - int(44 * u), CURRENT if current else WHITE,
+    nm = fonts.fit(name, int(18 * u), rect.width - int(44 * u), p.gold if current else p.text,
                    bold=True)
-    surface.blit(nm, (rect.x + int(8 * u), text_y))
+    img.blit(nm, (rect.x + pad, text_y))
     if dealer:  # the dealer's chip
         chip = (rect.right - int(18 * u), text_y + nm.get_height() // 2)
-        pygame.draw.circle(surface, (240, 240, 240), chip, int(10 * u))
+        pygame.draw.circle(img, (40, 30, 20), (chip[0], chip[1] + max(1, int(2 * u))),
+                           int(10 * u))
+        pygame.draw.circle(img, (240, 236, 226), chip, int(10 * u))
         d = fonts.render("D", int(13 * u), (20, 20, 20), bold=True)
-        surface.blit(d, d.get_rect(center=chip))
+        img.blit(d, d.get_rect(center=chip))
     info = f"{tier} · {tr('table.score', score=score)}" + (f" · {team}" if team else "")
-    sub = fonts.fit(info, int(14 * u), rect.width - int(16 * u), (200, 220, 205))
-    surface.blit(sub, (rect.x + int(8 * u), text_y + int(24 * u)))
+    sub = fonts.fit(info, int(14 * u), rect.width - int(16 * u), p.text_dim)
+    img.blit(sub, (rect.x + pad, text_y + int(24 * u)))
     if uno:
-        draw_uno_badge(surface, (rect.right - int(34 * u), rect.y - int(12 * u)), u,
-                       uno_called)
-    return rect
+        draw_uno_badge(img, (rect.right - int(34 * u), rect.y - int(12 * u)), u, uno_called)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        img = img.convert_alpha()
+    _SEATS[key] = (img, (pad_out, pad_out), art)
+    while len(_SEATS) > 40:
+        _SEATS.popitem(last=False)
+    return img, (pad_out, pad_out)
 
 
 def draw_uno_badge(surface: pygame.Surface, midtop: tuple[int, int], u: float,
@@ -109,35 +220,57 @@ def draw_you_are_here(surface: pygame.Surface, layout: Layout, seat: int) -> Non
     surface.blit(t, t.get_rect(center=tag.center))
 
 
+def pile_pose(card: int, layout: Layout) -> tuple[float, tuple[int, int]]:
+    """Where a card lies on the discard pile: its angle and centre (a flight to the pile ends
+    exactly there)."""
+    angle, dx, dy = art_table.thrown(card, 0, layout.centre_w)
+    c = layout.discard.center
+    return angle, (c[0] + dx, c[1] + dy)
+
+
 def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
                ring_pulse: float = 0.0) -> None:
     u = layout.card_unit
     hc = app.settings.high_contrast
     cb = app.settings.colour_blind
-    # Stock: a few offset backs for depth.
+    p = app.palette
+    # Stock: a stack with visible depth, lower as it is drawn.
     back = app.art.back(layout.centre_w, high_contrast=hc)
-    depth = min(4, model.stock // 20 + 1) if model.stock else 0
-    for i in range(depth):
-        surface.blit(back, layout.stock.move(-i * 2, -i * 2))
+    art_table.draw_stock(surface, back, layout.stock, model.stock)
     if model.stock == 0:
         pygame.draw.rect(surface, (60, 90, 70), layout.stock, width=2,
                          border_radius=int(8 * u))
-    n = fonts.render(str(model.stock), int(16 * layout.unit), WHITE)
+    n = fonts.render(str(model.stock), int(16 * layout.unit), p.text)
     surface.blit(n, n.get_rect(midtop=(layout.stock.centerx, layout.stock.bottom + int(4 * u))))
-    # The colour ring around the discard pile: the current colour (and its shape).
+    # The colour ring around the discard pile: the current colour (and its shape); it
+    # swells for a moment when an action card lands or a colour is named.
     ring = layout.discard.inflate(int(26 * u), int(26 * u))
     rgb = colour_rgb(model.colour, high_contrast=hc)
-    width = max(3, int((7 + 4 * ring_pulse) * u))
+    width = max(3, int((7 + 6 * ring_pulse) * u))
+    if ring_pulse > 0:
+        art_table.draw_glow(surface, ring, int(16 * u), rgb, ring_pulse, max(4, int(14 * u)))
     pygame.draw.rect(surface, rgb, ring, width=width, border_radius=int(16 * u))
     if cb:
         for corner in (ring.topleft, ring.bottomright):
             r = pygame.Rect(0, 0, int(24 * u), int(24 * u))
             r.center = corner
             draw_colour_shape(surface, model.colour, r, fill=(255, 255, 255))
-    if model.top >= 0:
-        surface.blit(card_surface(app.art, model.top, layout.centre_w, colour_blind=cb,
-                                  high_contrast=hc), layout.discard)
-        if CARD_COLOUR[model.top] == 4:  # a wild on top: its chosen colour, bold, beside it
+    pile = model.pile or ([model.top] if model.top >= 0 else [])
+    if pile:  # thrown: each card a few degrees off, the top one on top
+        images = []
+        for card in pile:
+            img = card_surface(app.art, card, layout.centre_w, colour_blind=cb,
+                               high_contrast=hc)
+            images.append((card, img))
+        card_shadow_base(surface, layout)
+        for card, img in images:
+            angle, centre = pile_pose(card, layout)
+            rot = _TURNED.get(img, angle)
+            edge = _TURNED.get(art_table.card_edge(img.get_size(), layout.centre_w), angle)
+            r = rot.get_rect(center=centre)
+            surface.blit(edge, r.move(0, art_table.thickness(layout.centre_w)))
+            surface.blit(rot, r)
+        if CARD_COLOUR[pile[-1]] == 4:  # a wild on top: its chosen colour, bold, beside it
             sw = pygame.Rect(0, 0, int(layout.centre_w * 0.62), int(30 * u))
             sw.midtop = (layout.discard.centerx, ring.bottom + int(6 * u))
             pygame.draw.rect(surface, rgb, sw, border_radius=int(8 * u))
@@ -151,10 +284,15 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
         tu = layout.unit  # the badge holds text: it follows the text size
         badge = pygame.Rect(0, 0, int(70 * tu), int(44 * tu))
         badge.midleft = (layout.discard.right + int(20 * u), layout.discard.centery)
-        pygame.draw.rect(surface, (198, 40, 40), badge, border_radius=int(20 * tu))
-        pygame.draw.rect(surface, GOLD, badge, width=2, border_radius=int(20 * tu))
+        draw_panel(surface, badge, int(20 * tu), colour=p.danger, border=p.gold)
         t = fonts.render(f"+{model.pending}", int(26 * tu), WHITE, bold=True)
         surface.blit(t, t.get_rect(center=badge.center))
+
+
+def card_shadow_base(surface: pygame.Surface, layout: Layout) -> None:
+    """One soft shadow under the whole discard heap."""
+    base = layout.discard.inflate(layout.centre_w // 5, layout.centre_w // 8)
+    art_table.card_shadow(surface, base, 0.05, alpha=120)
 
 
 def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
@@ -185,18 +323,34 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
         pygame.draw.polygon(surface, colour, [tip, left, right])
 
 
+def hand_arc(i: int, n: int, card_w: int) -> tuple[int, float]:
+    """The hand held as a gentle arc: (how far card `i` of `n` sits above the lowest, its
+    angle). The middle is highest; the outer cards lean out, a little more in a big hand."""
+    if n <= 1:
+        return 0, 0.0
+    t = (i - (n - 1) / 2) / ((n - 1) / 2)  # -1 .. 1 across the hand
+    depth = card_w * min(0.14, 0.025 * n)
+    tilt = min(6.0, 0.9 * n)
+    return round(depth * (1 - t * t)), -t * tilt
+
+
 def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
-              live: set[int] | None, selected: int, chosen: list[int], face_up: bool,
+              live: AbstractSet[int] | None, selected: int, chosen: list[int], face_up: bool,
               shake: dict[int, float], fresh: AbstractSet[int] = frozenset()) -> list[pygame.Rect]:
-    """`live`: the cards some legal action uses, raised, the others dimmed; None when the
-    player turned the highlight off (nothing raised or dimmed)."""
+    """The viewer's hand as a gentle arc; the card under the pointer lifts with its shadow.
+    `live`: the cards some legal action uses, raised, the others dimmed; None when the
+    player turned the highlight off (nothing raised or dimmed). Returns each card's rect
+    (upright, where it is drawn: clicks find the card there)."""
     rects = hand_positions(layout, len(cards))
     hc = app.settings.high_contrast
     cb = app.settings.colour_blind
+    p = app.palette
     u = layout.card_unit
-    out = []
+    n = len(cards)
+    placed = []
     for i, (card, rect) in enumerate(zip(cards, rects, strict=True)):
-        r = rect.copy()
+        rise, angle = hand_arc(i, n, layout.card_w)
+        r = rect.move(0, -rise)
         if face_up and live is not None and card in live:
             r.y -= int(18 * u)
         if i == selected and app.keyboard_mode:  # the mouse needs no lifted card
@@ -205,17 +359,41 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
             r.y -= int(26 * u)
         if card in shake:
             r.x += int(shake[card])
+        placed.append((card, r, angle))
+    # The pointer's card (the topmost under it) lifts, straightens a little and casts a
+    # longer shadow.
+    hover = -1
+    if face_up and not app.keyboard_mode and pygame.mouse.get_focused():
+        mx, my = pygame.mouse.get_pos()
+        for i in range(n - 1, -1, -1):
+            if placed[i][1].collidepoint(mx, my):
+                hover = i
+                break
+    out = []
+    for i, (card, r, angle) in enumerate(placed):
+        lifted = i == hover
+        if lifted:
+            r = r.move(0, -int(14 * u))
+            angle *= 0.5
         dimmed = face_up and live is not None and card not in live
         img = card_surface(app.art, card if face_up else -1, layout.card_w, colour_blind=cb,
                            high_contrast=hc, dimmed=dimmed if face_up else False)
-        surface.blit(img, r)
-        if i == selected and app.keyboard_mode:
-            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=3, border_radius=10)
+        # Every card the same size: one blurred shadow, drawn under each.
+        art_table.card_shadow(surface, r, 0.45 if lifted else 0.0, alpha=120 if lifted else 70)
+        rot = _TURNED.get(img, angle) if abs(angle) >= 0.5 else img
+        at = rot.get_rect(center=r.center)
+        edge = _TURNED.get(art_table.card_edge(img.get_size(), layout.card_w), angle) \
+            if abs(angle) >= 0.5 else art_table.card_edge(img.get_size(), layout.card_w)
+        surface.blit(edge, at.move(0, art_table.thickness(layout.card_w)))
+        surface.blit(rot, at)
+        if i == selected and app.keyboard_mode:  # the keyboard's cursor: the focus ring
+            chrome.focus_ring(surface, r, p, scale=u, radius=max(4, int(8 * u)))
         if card in chosen:
             pygame.draw.rect(surface, (80, 200, 255), r.inflate(6, 6), width=3,
                              border_radius=10)
         if face_up and card in fresh:  # just drawn: a white glow and a "new" tag
-            pygame.draw.rect(surface, WHITE, r.inflate(8, 8), width=3, border_radius=10)
+            art_table.draw_glow(surface, r, max(4, int(9 * u)), (255, 255, 255), 0.8,
+                                max(3, int(6 * u)))
             tag = fonts.render(tr("table.new_card"), max(10, int(13 * u)), (20, 20, 20),
                                bold=True)
             box = tag.get_rect().inflate(int(10 * u), int(2 * u))
@@ -227,6 +405,18 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Lines of `text` no wider than `width` (words kept whole; a word longer than a line,
+    or Chinese without spaces, breaks between characters). Remembered: the log wraps the
+    same lines every frame."""
+    return list(_wrapped(text, font, width))
+
+
+@lru_cache(maxsize=512)
+def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
+    return tuple(_wrap_lines(text, font, width))
+
+
+def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Lines of `text` no wider than `width` (words kept whole; a word longer than a line,
     or Chinese without spaces, breaks between characters)."""
     out: list[str] = []
@@ -253,7 +443,7 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
     """The newest log lines, in one font size, wrapped to the panel (never shrunk)."""
     u = layout.unit
     rect = layout.log
-    draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 170))
+    draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 180), raised=False)
     font = fonts.font(int(14 * u))
     inner = rect.width - int(12 * u)
     step = font.get_linesize()
@@ -270,8 +460,30 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
 
 def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,
                 colour=(255, 255, 255), bg=(198, 40, 40), alpha: int = 235) -> pygame.Rect:
-    t = fonts.render(text, size, colour, bold=True)
-    rect = t.get_rect(center=centre).inflate(size, size // 2)
-    draw_panel(surface, rect, rect.height // 2, colour=(*bg, alpha), border=GOLD)
-    surface.blit(t, t.get_rect(center=rect.center))
-    return rect
+    """A callout: a pill in its colour with a gold rim, the words in bold with a shade.
+    Made once per text, colour and size (sizes in steps: a bouncing callout reuses a few)."""
+    size = max(8, round(size / 4) * 4)
+    img, rect = _banner(text, size, tuple(colour), tuple(bg), i18n.language())
+    img.set_alpha(max(0, min(255, round(alpha * 255 / 235))))
+    at = rect.copy()
+    at.center = centre
+    surface.blit(img, img.get_rect(center=centre))
+    return at
+
+
+@lru_cache(maxsize=64)
+def _banner(text: str, size: int, colour: tuple[int, ...], bg: tuple[int, ...], lang: str
+            ) -> tuple[pygame.Surface, pygame.Rect]:
+    del lang  # part of the key: the words' face
+    t = fonts.render(text, size, (colour[0], colour[1], colour[2]), bold=True)
+    rect = t.get_rect().inflate(size, size // 2)
+    pad = size // 2
+    img = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
+    body = rect.move(pad, pad)
+    draw_panel(img, body, body.height // 2, colour=(*bg[:3], 235), border=GOLD,
+               width=max(2, size // 12))
+    shade = fonts.render(text, size, (0, 0, 0), bold=True)
+    shade.set_alpha(110)
+    img.blit(shade, t.get_rect(center=body.center).move(0, max(1, size // 16)))
+    img.blit(t, t.get_rect(center=body.center))
+    return img, rect

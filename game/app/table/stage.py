@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.app import fonts, i18n
+from game.app.art import chrome
 from game.app.i18n import tr
 from game.app.table import hud, render
 from game.app.table.anim import Director, Step, Tween, shake_offset
@@ -19,7 +20,7 @@ from game.app.table.decision import Decision, decider
 from game.app.table.effects import FRESH_MS, EventPlayer
 from game.app.table.layout import Layout, make_layout
 from game.app.table.model import Fresh, Logged, Resync, Reveal, TableModel
-from game.app.ui import GOLD, WHITE, button_height, button_width, felt
+from game.app.ui import WHITE, button_height, button_width, felt
 from game.engine import Rules, State, redact
 from game.engine import events as ev
 from game.engine.scoring import team_totals
@@ -82,6 +83,7 @@ class Stage:
         self.face_up_owner: int | None = None
         self.shown_dimmed: set[int] = set()
         self.draw_count = 0
+        self._labels: dict[tuple, str] = {}
 
     @property
     def log_lines(self) -> list[str]:
@@ -274,15 +276,15 @@ class Stage:
         """The table as the model shows it, with the decision's live cards raised (and the
         others dimmed, when the player wants that), the cursor, the banner and the HUD."""
         self.draw_count += 1
-        felt(surface)
+        felt(surface, self.app)
         app = self.app
         lay = self.layout
         m = self.model
         s = self.match.state
         render.draw_direction(surface, lay, m.direction, self.arrow_spin)
         render.draw_piles(surface, app, lay, m, self.ring_pulse)
-        if stock_focus and self.viewer is not None:
-            pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
+        if stock_focus and self.viewer is not None:  # the keyboard's cursor on the stock
+            chrome.focus_ring(surface, lay.stock, app.palette, scale=lay.card_unit)
         d = decider(s)
         current = d if d is not None else -1
         self._draw_seats(surface, current)
@@ -305,7 +307,8 @@ class Stage:
             title = tr("app.daily_title", date=i18n.date_text(self.daily)) if self.daily else ""
             self.strip_text = hud.draw_teams(
                 surface, app, lay, team_totals(s) if self.match.rules.teams else {}, title)
-        self.banner_rect = hud.draw_status(surface, app, lay, banner, own=own, timer=timer)
+        self.banner_rect = hud.draw_status(surface, app, lay, banner, own=own, timer=timer,
+                                           timer_of=self.match.rules.turn_timer)
         try:
             self.director.draw(surface)
         except Exception:
@@ -314,25 +317,45 @@ class Stage:
         if self.reveal is not None:
             hud.draw_reveal(surface, app, self.reveal, self.name_of(self.reveal.owner))
 
+    def thinking_seat(self) -> int | None:
+        """The AI seat that is choosing its move now (ART.md: a short "thinking" on the
+        seat): its turn, once everything before it has been shown."""
+        d = decider(self.match.state)
+        if d is None or self.director.busy or not 0 <= d < len(self.match.seats) \
+                or not self.match.seats[d].is_ai:
+            return None
+        return d
+
     def _draw_seats(self, surface: pygame.Surface, current: int) -> None:
         lay = self.layout
         m = self.model
         s = self.match.state
+        thinking = self.thinking_seat()
         self.seat_panels = {}
         for seat in s.seating:
             if seat not in lay.seats or seat >= len(m.counts) or (
                     seat == self.viewer and not self.hotseat):
                 continue  # alone at the table, your seat is the hand at the bottom
             info = self.match.seats[seat]
-            tier = tr(f"tier.{info.tier}") if info.is_ai else tr("seat.human")
-            team = (tr("table.team", team=s.team_of[seat] + 1) if self.match.rules.teams
-                    else "")
+            tier = self._label(f"tier.{info.tier}" if info.is_ai else "seat.human")
+            team = (self._label("table.team", team=s.team_of[seat] + 1)
+                    if self.match.rules.teams else "")
             self.seat_panels[seat] = render.draw_opponent(
                 surface, self.app, lay, seat, name=info.name, tier=tier, count=m.counts[seat],
                 score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
-                uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer)
+                uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer,
+                kind=info.tier if info.is_ai and info.tier else "human",
+                clock_ms=self.clock_ms, thinking=seat == thinking)
             if seat == self.viewer:  # hot seat: whose hand is showing below
                 render.draw_you_are_here(surface, lay, seat)
+
+    def _label(self, key: str, **values: object) -> str:
+        """A translated label drawn every frame: looked up once per language."""
+        memo = (i18n.language(), key, tuple(sorted(values.items())))
+        text = self._labels.get(memo)
+        if text is None:
+            text = self._labels[memo] = tr(key, **values)
+        return text
 
     def own_label(self) -> hud.OwnLabel | None:
         """Your name and score (and UNO badge) for the HUD, when a hand is shown."""

@@ -1,0 +1,103 @@
+"""Generated seat avatars: a disc in the seat's colour with the player's initials, or for an
+AI a simple geometric face whose look follows its tier. Cached per name, seat and size."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from game.app import fonts
+from game.app.style import RGB, SEAT_COLOURS
+
+_SS = 4
+AI_KINDS = ("easy", "normal", "hard", "expert", "random")
+
+
+def seat_colour(index: int) -> RGB:
+    return SEAT_COLOURS[index % len(SEAT_COLOURS)]
+
+
+def initials(name: str) -> str:
+    """Up to two letters: "Ada Lovelace" -> "AL", "Bao" -> "B", "玩家1" -> "玩"."""
+    words = [w for w in name.replace("_", " ").split() if w]
+    if not words:
+        return "?"
+    first = words[0][0]
+    if ord(first) >= 0x2E80:  # a CJK name: its first character says it
+        return first
+    if len(words) > 1 and ord(words[1][0]) < 0x2E80 and words[1][0].isalpha():
+        return (first + words[1][0]).upper()
+    return first.upper()
+
+
+def _shade(c: RGB, k: float) -> RGB:
+    return tuple(max(0, min(255, round(v * k))) for v in c)  # type: ignore[return-value]
+
+
+def _face(s: pygame.Surface, kind: str, n: int, ink: RGB) -> None:
+    """Eyes and mouth in a unit square; the harder the tier, the sterner the face."""
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (x * n, y * n)
+
+    w = max(1, round(0.06 * n))
+    if kind == "easy":
+        for x in (0.36, 0.64):
+            pygame.draw.circle(s, ink, p(x, 0.42), 0.07 * n)
+        pygame.draw.arc(s, ink, pygame.Rect(p(0.3, 0.38), (0.4 * n, 0.3 * n)), math.pi * 1.1,
+                        math.pi * 1.9, w)
+    elif kind == "normal":
+        for x in (0.36, 0.64):
+            pygame.draw.circle(s, ink, p(x, 0.43), 0.055 * n)
+        pygame.draw.line(s, ink, p(0.38, 0.64), p(0.62, 0.64), w)
+    elif kind == "hard":
+        for x, d in ((0.36, 1), (0.64, -1)):
+            pygame.draw.circle(s, ink, p(x, 0.46), 0.05 * n)
+            pygame.draw.line(s, ink, p(x - 0.09, 0.34 - 0.03 * d), p(x + 0.09, 0.34 + 0.03 * d),
+                             w)
+        pygame.draw.line(s, ink, p(0.4, 0.66), p(0.6, 0.66), w)
+    elif kind == "expert":
+        visor = pygame.Rect(p(0.22, 0.36), (0.56 * n, 0.15 * n))
+        pygame.draw.rect(s, ink, visor, border_radius=round(0.07 * n))
+        pygame.draw.rect(s, (255, 255, 255), visor.inflate(-0.3 * n, -0.08 * n),
+                         border_radius=round(0.03 * n))
+        pygame.draw.arc(s, ink, pygame.Rect(p(0.36, 0.54), (0.28 * n, 0.16 * n)), math.pi * 1.15,
+                        math.pi * 1.85, w)
+    else:  # random: a wink
+        pygame.draw.circle(s, ink, p(0.36, 0.43), 0.06 * n)
+        pygame.draw.line(s, ink, p(0.58, 0.44), p(0.7, 0.44), w)
+        pygame.draw.arc(s, ink, pygame.Rect(p(0.34, 0.42), (0.32 * n, 0.24 * n)), math.pi * 1.1,
+                        math.pi * 1.9, w)
+
+
+@lru_cache(maxsize=256)
+def avatar(name: str, index: int, size: int, kind: str = "human",
+           high_contrast: bool = False) -> pygame.Surface:
+    """A round avatar `size` px across for the seat `index` (its colour) named `name`."""
+    size = max(12, int(size))
+    n = size * _SS
+    s = pygame.Surface((n, n), pygame.SRCALPHA)
+    colour = seat_colour(index)
+    rim = (0, 0, 0) if high_contrast else _shade(colour, 0.45)
+    c = (n / 2, n / 2)
+    pygame.draw.circle(s, rim, c, n / 2)
+    pygame.draw.circle(s, colour, c, n / 2 - max(_SS, n * 0.06))
+    # Light from above: the upper half a little brighter.
+    sheen = pygame.Surface((n, n), pygame.SRCALPHA)
+    pygame.draw.ellipse(sheen, (255, 255, 255, 46), pygame.Rect(n * 0.16, n * 0.08, n * 0.68,
+                                                                 n * 0.44))
+    s.blit(sheen, (0, 0))
+    ink: RGB = (24, 22, 30)
+    if kind in AI_KINDS:
+        _face(s, kind, n, ink)
+    else:
+        text = initials(name)
+        font = fonts.font_for(text, round(n * (0.46 if len(text) == 1 else 0.38)), True)
+        glyphs = font.render(text, True, ink)
+        s.blit(glyphs, glyphs.get_rect(center=(c[0], c[1] + n * 0.02)))
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+def clear_cache() -> None:
+    avatar.cache_clear()

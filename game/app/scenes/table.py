@@ -215,8 +215,8 @@ class TableScene(PlayViews, Scene):
     def update(self, dt: float) -> None:
         self._advance(dt)
         self.refresh()
-        if self.director.busy:
-            return
+        if self.director.busy or self.stage.reveal is not None:
+            return  # nothing moves on until the table has shown it (or the reveal is read)
         self.autosave()
         s = self.match.state
         if s.phase >= Phase.ROUND_OVER:
@@ -234,6 +234,7 @@ class TableScene(PlayViews, Scene):
             self._prompt_if_needed()
         else:
             self.chimed_for = None
+        self.match.pace = self.app.pace
         action = self.match.ai_action(self.clock_ms, self._grace(),
                                       paused=self.handover_for is not None)
         if action is not None:
@@ -248,8 +249,8 @@ class TableScene(PlayViews, Scene):
         for h in self.match.humans:
             if any(a.kind in (Kind.CATCH, Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT,
                               Kind.CALL_UNO) for a in self.match.legal(h)):
-                return base + 900.0
-        return base
+                return (base + 900.0) * self.app.pace
+        return base * self.app.pace
 
     def _timer(self, dt: float) -> None:
         rules = self.match.rules
@@ -346,7 +347,7 @@ class TableScene(PlayViews, Scene):
         jump_in_flow(self)
 
     def press_hint(self) -> None:
-        if not self.human_turn():
+        if not self.decision.hint:
             return
         from game.app.hints import hint_for
 

@@ -14,7 +14,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.table import hud, render
 from game.app.table.anim import Director, Step, Tween, shake_offset
-from game.app.table.decision import Decision, decider
+from game.app.table.decision import Decision
 from game.app.table.effects import FRESH_MS, EventPlayer
 from game.app.table.layout import Layout, make_layout
 from game.app.table.model import Fresh, Logged, Resync, Reveal, TableModel
@@ -263,9 +263,8 @@ class Stage:
         render.draw_piles(surface, app, lay, m, self.ring_pulse)
         if stock_focus and self.viewer is not None:
             pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
-        d = decider(s)
-        current = d if d is not None else -1
-        self._draw_seats(surface, current)
+        # The seat whose turn the table has shown (not the engine's, which may be ahead).
+        self._draw_seats(surface, m.current)
         live = set(decision.live) if app.settings.highlight_playable else None
         face_up = self.viewer is not None
         cards = m.hand if face_up else []

@@ -1,0 +1,155 @@
+"""Everything a player reads follows the animated table, not the engine ahead of it (#21):
+banners, buttons, highlights and "thinking" wait for the cards in flight; a reveal holds
+the table; AI turns keep the chosen pace. Driven through the real scene stack."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.engine import OFFICIAL, Action, Kind
+from saves.settings import AnimationSpeed
+from tests.app.conftest import click, frames
+from tests.app.helpers import open_table, seats
+from tests.engine.helpers import make
+
+
+def _normal(app) -> None:
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+
+
+def _table(app, rules, hands, **kw):
+    state, cards = make(rules, hands=hands, **kw)
+    table = open_table(app, rules, seats(len(hands) - 1, tier="normal"), state=state)
+    frames(app, 2)
+    return table, state
+
+
+def _while_busy(app, table, limit: int = 400) -> list[tuple[str, bool, bool, frozenset[int]]]:
+    """(status, Draw lit, Hint lit, live cards) at each frame while animations play."""
+    seen = []
+    for _ in range(limit):
+        frames(app, 1, 16)
+        if not table.director.busy:
+            break
+        b = table.buttons
+        seen.append((table.status_text(), b["draw"].is_enabled, b["hint"].is_enabled,
+                     frozenset(table.live_cards())))
+    return seen
+
+
+def test_no_one_thinks_while_your_card_is_in_flight(app) -> None:
+    table, s = _table(app, OFFICIAL, ["r+2 r5 b7", "g1 g2", "y1 y2"])
+    table.match.players.clear()  # the AIs hold still: only what the table says matters
+    _normal(app)
+    r = table.hand_rects[table.model.hand.index(s.hands[0][0])]
+    click(app, (r.centerx, r.bottom - 8), frames=1)
+    assert s.current != 0  # the engine has moved on...
+    seen = _while_busy(app, table)
+    assert seen, "nothing was animated"
+    # ...the table has not: no "AI1 is thinking" while the +2 still flies to the pile.
+    assert all("thinking" not in status for status, *_ in seen), seen
+    assert not any(draw or hint for _, draw, hint, _ in seen)
+
+
+def test_buttons_and_cards_wait_for_the_penalty_to_land(app) -> None:
+    rules = replace(OFFICIAL, stack_draw_two=True)
+    table, s = _table(app, rules, ["g+2 r5", "y1 y2", "r+2 g1"], current=2)
+    table.match.players.clear()
+    _normal(app)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][0],))))
+    assert s.current == 0 and s.pending == 2  # your decision, in the engine
+    seen = _while_busy(app, table)
+    assert seen
+    # While the +2 is still on its way nothing of yours lights up or lifts.
+    assert all(not draw and not hint and not live for _, draw, hint, live in seen), seen
+    frames(app, 2)
+    assert table.buttons["draw"].is_enabled and table.live_cards()  # and then it does
+
+
+def test_a_revealed_hand_holds_the_table_until_dismissed(app) -> None:
+    import pygame
+
+    from game.app.scenes.prompt import ChoiceOverlay
+    from tests.app.conftest import key
+
+    # Ada's Wild Draw Four is honest (no red in her hand): your challenge fails, her hand is
+    # shown to you, and it is Bao's turn next.
+    table, s = _table(app, OFFICIAL, ["b1 b2 y7", "g1 g2", "+4 g4 y2"], current=2)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][0],), 3)))
+    frames(app, 4, 50)
+    assert isinstance(app.top, ChoiceOverlay)
+    key(app, pygame.K_1)  # challenge
+    for _ in range(40):
+        frames(app, 1, 50)
+        if table.reveal is not None and not table.director.busy:
+            break
+    assert table.reveal is not None and s.current == 1
+    version = table.match.version
+    frames(app, 60, 50)  # three seconds: Bao would long have played
+    assert table.reveal is not None and table.match.version == version
+    click(app, (10, 10))  # dismissed
+    assert table.reveal is None
+    for _ in range(200):
+        frames(app, 1, 50)
+        if table.match.version != version:
+            break
+    assert table.match.version != version, "the table did not go on after the reveal"
+
+
+def _ms_until_an_ai_moves(app) -> float:
+    """Table time from the first card of a fresh deal until the first AI action."""
+    from game.app.scenes.menu import MenuScene
+
+    table = open_table(app, table_seats=seats(3, tier="normal"), seed=8)
+    version = table.match.version
+    for _ in range(2000):
+        frames(app, 1, 50)
+        if table.match.version != version and table.match.log[-1].seat != 0:
+            break
+    app.pop_to(MenuScene)
+    return table.clock_ms
+
+
+def test_the_ai_pace_setting_sets_how_long_ai_turns_take(app) -> None:
+    import pygame
+
+    from game.app.scenes.settings import SettingsScene
+    from saves.settings import AiPace
+    from tests.app.conftest import key
+    from tests.app.helpers import change_setting
+
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    assert app.settings.ai_pace == AiPace.NORMAL
+    change_setting(app, "ai_pace")  # the next choice: fast
+    assert app.settings.ai_pace == AiPace.FAST
+    key(app, pygame.K_ESCAPE)
+    fast = _ms_until_an_ai_moves(app)
+    app.apply_settings(replace(app.settings, ai_pace=AiPace.NORMAL))
+    normal = _ms_until_an_ai_moves(app)
+    app.apply_settings(replace(app.settings, ai_pace=AiPace.RELAXED))
+    relaxed = _ms_until_an_ai_moves(app)
+    assert fast < normal < relaxed, (fast, normal, relaxed)
+
+
+def test_your_name_and_score_stay_while_the_banner_is_quiet(app, monkeypatch) -> None:
+    from game.app import fonts
+
+    _normal(app)
+    said: list[str] = []
+    real = fonts.render
+
+    def record(text, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        said.append(text)
+        return real(text, *a, **k)
+
+    monkeypatch.setattr(fonts, "render", record)
+    table = open_table(app, table_seats=seats(3, tier="normal"), seed=5)
+    quiet = 0
+    for _ in range(60):
+        said.clear()
+        frames(app, 1, 16)
+        if table.director.busy and table.banner_rect is None:
+            quiet += 1
+            assert any(t.startswith("P1 · ") for t in said), "your label went with the banner"
+    assert quiet, "the deal had no quiet frame to look at"

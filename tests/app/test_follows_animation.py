@@ -153,3 +153,39 @@ def test_your_name_and_score_stay_while_the_banner_is_quiet(app, monkeypatch) ->
             quiet += 1
             assert any(t.startswith("P1 · ") for t in said), "your label went with the banner"
     assert quiet, "the deal had no quiet frame to look at"
+
+
+# -- the hand: a cursor of its own, legible on others' turns ------------------------------
+
+def test_the_keyboard_cursor_is_not_the_playable_highlight(app) -> None:
+    import pygame
+
+    from game.app.ui import GOLD
+    from tests.app.conftest import key
+
+    table, s = _table(app, OFFICIAL, ["g1 r2 b7", "y1 y2"])
+    key(app, pygame.K_RIGHT)  # the keyboard is in use: the cursor shows, on the green 1
+    frames(app, 1)
+    cur = table.selected
+    card = table.model.hand[cur]
+    assert card not in table.live_cards(), "the test wants the cursor on a dead card"
+    others = [r for i, r in enumerate(table.hand_rects) if i != cur
+              and table.model.hand[i] not in table.live_cards()]
+    # Not lifted: a lifted card is a playable one.
+    assert all(table.hand_rects[cur].y == r.y for r in others)
+    r = table.hand_rects[cur]
+    border = [app.screen.get_at((r.centerx, r.top - 2))[:3],
+              app.screen.get_at((r.left - 2, r.centery))[:3]]
+    # Its own colour, not the gold of "you" and of live cards.
+    assert border[0] == border[1] and tuple(border[0]) != GOLD, border
+    from game.app.table.render import CURSOR
+
+    assert tuple(border[0]) == CURSOR
+
+
+def test_your_hand_stays_legible_while_others_play(app) -> None:
+    table, s = _table(app, OFFICIAL, ["g1 r2 b7", "y1 y2", "g4 g5"], current=1)
+    table.match.players.clear()  # the AI to play holds still
+    frames(app, 2)
+    assert table.decider() == 1
+    assert table.shown_dimmed == set()

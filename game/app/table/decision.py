@@ -46,6 +46,7 @@ class Decision:
     # The table has shown everything that happened: until then nothing is live, lit or
     # said, so nothing a player reads runs ahead of the cards still in flight.
     ready: bool = False
+    dim: bool = False  # cards no action uses are dimmed (only when some decision is live)
     live: frozenset[int] = frozenset()  # their cards some legal action uses now
     playable: frozenset[int] = frozenset()  # ... alone (a click plays it)
     giving: tuple[int, ...] = ()  # cards already picked to give away
@@ -93,7 +94,8 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
     live = frozenset(c for a in legal for c in a.cards)
     return Decision(
         seat=seat, mine=mine, ready=True,
-        live=live,
+        # On others' turns your hand stays legible: only a live out-of-turn move dims.
+        dim=mine or bool(live), live=live,
         playable=frozenset(a.cards[0] for a in legal
                            if a.kind in (Kind.PLAY, Kind.JUMP_IN, Kind.GIVE)
                            and len(a.cards) == 1),

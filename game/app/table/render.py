@@ -17,6 +17,18 @@ from game.engine.cards import CARD_COLOUR, CARD_RANK
 
 PANEL = (10, 40, 26, 215)
 CURRENT = (255, 215, 64)
+# The keyboard's cursor: a colour no game highlight uses (gold marks you and live cards),
+# and no lift (a lifted card is a playable one).
+CURSOR = (190, 150, 255)
+
+
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
+    """The keyboard cursor on a card (or the stock): an outline and a pointer above it."""
+    pygame.draw.rect(surface, CURSOR, rect.inflate(8, 8), width=3, border_radius=10)
+    s = max(5, int(9 * unit))
+    tip = (rect.centerx, rect.top - 6)
+    pygame.draw.polygon(surface, CURSOR, [tip, (tip[0] - s, tip[1] - s), (tip[0] + s,
+                                                                           tip[1] - s)])
 
 
 def card_surface(art, card: int, width: int, *, colour_blind: bool, high_contrast: bool,
@@ -199,8 +211,6 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
         r = rect.copy()
         if face_up and live is not None and card in live:
             r.y -= int(18 * u)
-        if i == selected and app.keyboard_mode:  # the mouse needs no lifted card
-            r.y -= int(10 * u)
         if card in chosen:
             r.y -= int(26 * u)
         if card in shake:
@@ -209,8 +219,8 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
         img = card_surface(app.art, card if face_up else -1, layout.card_w, colour_blind=cb,
                            high_contrast=hc, dimmed=dimmed if face_up else False)
         surface.blit(img, r)
-        if i == selected and app.keyboard_mode:
-            pygame.draw.rect(surface, GOLD, r.inflate(6, 6), width=3, border_radius=10)
+        if i == selected and app.keyboard_mode:  # the mouse needs no cursor
+            draw_cursor(surface, r, u)
         if card in chosen:
             pygame.draw.rect(surface, (80, 200, 255), r.inflate(6, 6), width=3,
                              border_radius=10)

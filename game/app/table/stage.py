@@ -18,7 +18,7 @@ from game.app.table.decision import Decision
 from game.app.table.effects import FRESH_MS, EventPlayer
 from game.app.table.layout import Layout, make_layout
 from game.app.table.model import Fresh, Logged, Resync, Reveal, TableModel
-from game.app.ui import GOLD, WHITE, button_height, button_width, felt
+from game.app.ui import WHITE, button_height, button_width, felt
 from game.engine import Rules, State, redact
 from game.engine import events as ev
 from game.engine.scoring import team_totals
@@ -262,10 +262,11 @@ class Stage:
         render.draw_direction(surface, lay, m.direction, self.arrow_spin)
         render.draw_piles(surface, app, lay, m, self.ring_pulse)
         if stock_focus and self.viewer is not None:
-            pygame.draw.rect(surface, GOLD, lay.stock.inflate(8, 8), width=3, border_radius=10)
+            render.draw_cursor(surface, lay.stock, lay.card_unit)
         # The seat whose turn the table has shown (not the engine's, which may be ahead).
         self._draw_seats(surface, m.current)
-        live = set(decision.live) if app.settings.highlight_playable else None
+        live = set(decision.live) if app.settings.highlight_playable and decision.dim \
+            else None
         face_up = self.viewer is not None
         cards = m.hand if face_up else []
         # What this frame shows face up, for the privacy tests (draw never changes state

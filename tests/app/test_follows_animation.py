@@ -189,3 +189,61 @@ def test_your_hand_stays_legible_while_others_play(app) -> None:
     frames(app, 2)
     assert table.decider() == 1
     assert table.shown_dimmed == set()
+
+
+def _badges(monkeypatch) -> list[tuple[bool, object]]:
+    """Every UNO badge drawn from now on: (called, its rect)."""
+    from game.app.table import render
+
+    drawn: list[tuple[bool, object]] = []
+    real = render.draw_uno_badge
+
+    def record(surface, midtop, u, called):  # noqa: ANN001, ANN202
+        rect = real(surface, midtop, u, called)
+        drawn.append((called, rect))
+        return rect
+
+    monkeypatch.setattr(render, "draw_uno_badge", record)
+    return drawn
+
+
+def test_no_uno_badge_during_the_deal(app, monkeypatch) -> None:
+    _normal(app)
+    drawn = _badges(monkeypatch)
+    table = open_table(app, table_seats=seats(3, tier="normal"), seed=5)
+    for _ in range(400):
+        frames(app, 1, 16)
+        if table.model.top >= 0:
+            break
+    assert table.model.top >= 0, "the deal never ended"
+    assert drawn == [], "an UNO badge while cards were being dealt"
+
+
+def test_no_grey_badge_after_you_pressed_uno_and_played(app, monkeypatch) -> None:
+    import pygame
+
+    from tests.app.conftest import key
+
+    table, s = _table(app, OFFICIAL, ["r1 b7", "g1 g2 g3", "y1 y2 y3"])
+    table.match.players.clear()
+    _normal(app)
+    drawn = _badges(monkeypatch)
+    key(app, pygame.K_u)  # UNO, before playing the second-to-last card
+    key(app, pygame.K_RETURN)  # plays the selected red 1
+    assert len(s.hands[0]) == 1 and s.uno_called[0]
+    frames(app, 80, 16)
+    assert drawn and all(called for called, _ in drawn), drawn
+
+
+def test_lesson_badges_stay_inside_the_window(app, monkeypatch) -> None:
+    from game.app.tutorial.lessons import basics
+    from game.app.tutorial.scene import TutorialScene
+
+    app.saves.enabled = False
+    drawn = _badges(monkeypatch)
+    lessons = basics()
+    index = next(i for i, le in enumerate(lessons) if le.id == "catch")
+    app.push(TutorialScene(app, lessons, index))
+    frames(app, 10, 50)
+    assert drawn, "the lesson shows no UNO badge"
+    assert all(rect.top >= 1 for _, rect in drawn), [r for _, r in drawn]

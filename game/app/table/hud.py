@@ -61,8 +61,8 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
         at = label.get_rect(bottomleft=(lay.log.left + u(4), lay.log.top - u(6)))
         surface.blit(label, at)
         if own.badge is not None:  # the same badge the opponents get, beside your name
-            render.draw_uno_badge(surface, (at.right + u(40), at.top - u(8)), lay.unit,
-                                  own.badge)
+            render.draw_uno_badge(surface, (at.right + u(40), max(2, at.top - u(8))),
+                                  lay.unit, own.badge)
     if not text:
         return None
     t = fonts.fit(text, u(20), int(lay.size[0] * 0.62), GOLD, bold=True)

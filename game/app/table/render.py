@@ -56,8 +56,9 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 
 
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
-                  tier: str, count: int, score: int, current: bool, uno: bool,
-                  uno_called: bool, team: str, dealer: bool) -> pygame.Rect:
+                  tier: str, count: int, score: int, current: bool, uno: bool | None,
+                  team: str, dealer: bool) -> pygame.Rect:
+    """`uno`: the seat's UNO badge (True called, False catchable, None none)."""
     u = layout.unit * layout.panel_scale
     rect = seat_panel_rect(layout, seat)
     draw_panel(surface, rect, int(12 * u), border=CURRENT if current else (90, 140, 110),
@@ -89,9 +90,9 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     info = f"{tier} · {tr('table.score', score=score)}" + (f" · {team}" if team else "")
     sub = fonts.fit(info, int(14 * u), rect.width - int(16 * u), (200, 220, 205))
     surface.blit(sub, (rect.x + int(8 * u), text_y + int(24 * u)))
-    if uno:
-        draw_uno_badge(surface, (rect.right - int(34 * u), rect.y - int(12 * u)), u,
-                       uno_called)
+    if uno is not None:  # on the panel's top edge, never out of the window
+        draw_uno_badge(surface, (rect.right - int(34 * u), max(2, rect.y - int(12 * u))), u,
+                       uno)
     return rect
 
 

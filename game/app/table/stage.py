@@ -307,8 +307,8 @@ class Stage:
                     else "")
             self.seat_panels[seat] = render.draw_opponent(
                 surface, self.app, lay, seat, name=info.name, tier=tier, count=m.counts[seat],
-                score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
-                uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer)
+                score=m.scores[seat], current=seat == current, uno=m.uno_badge(seat),
+                team=team, dealer=seat == m.dealer)
             if seat == self.viewer:  # hot seat: whose hand is showing below
                 render.draw_you_are_here(surface, lay, seat)
 
@@ -320,5 +320,5 @@ class Stage:
             return None
         m = self.model
         score = m.scores[v] if v < len(m.scores) else 0
-        badge = m.uno_called[v] if len(m.hand) == 1 and v < len(m.uno_called) else None
+        badge = m.uno_badge(v) if len(m.hand) == 1 else None
         return hud.OwnLabel(name, score, badge)

@@ -132,29 +132,6 @@ def test_the_ai_pace_setting_sets_how_long_ai_turns_take(app) -> None:
     assert fast < normal < relaxed, (fast, normal, relaxed)
 
 
-def test_your_name_and_score_stay_while_the_banner_is_quiet(app, monkeypatch) -> None:
-    from game.app import fonts
-
-    _normal(app)
-    said: list[str] = []
-    real = fonts.render
-
-    def record(text, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
-        said.append(text)
-        return real(text, *a, **k)
-
-    monkeypatch.setattr(fonts, "render", record)
-    table = open_table(app, table_seats=seats(3, tier="normal"), seed=5)
-    quiet = 0
-    for _ in range(60):
-        said.clear()
-        frames(app, 1, 16)
-        if table.director.busy and table.banner_rect is None:
-            quiet += 1
-            assert any(t.startswith("P1 · ") for t in said), "your label went with the banner"
-    assert quiet, "the deal had no quiet frame to look at"
-
-
 # -- the hand: a cursor of its own, legible on others' turns ------------------------------
 
 def test_the_keyboard_cursor_is_not_the_playable_highlight(app) -> None:
@@ -190,6 +167,8 @@ def test_your_hand_stays_legible_while_others_play(app) -> None:
     assert table.decider() == 1
     assert table.shown_dimmed == set()
 
+
+# -- badges and a new round's deal ---------------------------------------------------------
 
 def _badges(monkeypatch) -> list[tuple[bool, object]]:
     """Every UNO badge drawn from now on: (called, its rect)."""
@@ -247,3 +226,53 @@ def test_lesson_badges_stay_inside_the_window(app, monkeypatch) -> None:
     frames(app, 10, 50)
     assert drawn, "the lesson shows no UNO badge"
     assert all(rect.top >= 1 for _, rect in drawn), [r for _, r in drawn]
+
+
+def test_a_new_rounds_deal_shows_its_own_stock_and_an_empty_pile(app) -> None:
+    from game.app.art import colour_rgb
+    from game.app.scenes.round_end import RoundEndScene
+
+    table, s = _table(app, OFFICIAL, ["r1", "g1 g2", "y1 y2"])
+    table.match.players.clear()
+    colour = s.colour
+    r = table.hand_rects[0]
+    click(app, (r.centerx, r.bottom - 8), frames=4)
+    assert isinstance(app.top, RoundEndScene)
+    _normal(app)
+    click(app, app.top.next_b.rect.center, frames=1)
+    stocks, rings = [], []
+    ring = table.layout.discard.inflate(int(26 * table.layout.card_unit),
+                                        int(26 * table.layout.card_unit))
+    for _ in range(400):
+        frames(app, 1, 16)
+        if table.model.top >= 0:
+            break
+        stocks.append(table.model.stock)
+        rings.append(tuple(app.screen.get_at((ring.left + 1, ring.centery))[:3]))
+    assert stocks, "no deal was seen"
+    # The count only goes down as the cards go round (never last round's, then the deck's).
+    assert stocks == sorted(stocks, reverse=True), stocks
+    assert colour_rgb(colour) not in rings, "the empty pile kept last round's colour"
+
+
+def test_your_name_and_score_stay_while_the_banner_is_quiet(app, monkeypatch) -> None:
+    from game.app import fonts
+
+    _normal(app)
+    said: list[str] = []
+    real = fonts.render
+
+    def record(text, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+        said.append(text)
+        return real(text, *a, **k)
+
+    monkeypatch.setattr(fonts, "render", record)
+    table = open_table(app, table_seats=seats(3, tier="normal"), seed=5)
+    quiet = 0
+    for _ in range(60):
+        said.clear()
+        frames(app, 1, 16)
+        if table.director.busy and table.banner_rect is None:
+            quiet += 1
+            assert any(t.startswith("P1 · ") for t in said), "your label went with the banner"
+    assert quiet, "the deal had no quiet frame to look at"

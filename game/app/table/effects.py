@@ -230,7 +230,7 @@ class EventPlayer:
         # Whatever the frames did, the hands end exactly as dealt.
         self._add(tweens, on_start=self._sound("deal"), lands=tuple(Land(e) for e in dealt))
 
-    def _shuffle_step(self) -> None:
+    def _shuffle_step(self, count: StockCount) -> None:
         s = self.stage
         lay = s.layout
 
@@ -242,15 +242,15 @@ class EventPlayer:
                 r = lay.stock.move(int(dx), -i * 3)
                 surface.blit(s.art.back(lay.centre_w), r)
 
-        self._add([Tween(420 * self.ms, draw)], on_start=self._sound("shuffle"))
+        self._add([Tween(420 * self.ms, draw)], on_start=self._sound("shuffle"), starts=(count,))
 
     def shuffled(self, e: ev.Shuffled) -> None:
-        self._shuffle_step()
-        self._add([], lands=(StockCount(e.stock_size),))
+        # The stock shows its new count as the shuffle starts (a new round's full deck, not
+        # what the last round left).
+        self._shuffle_step(StockCount(e.stock_size))
 
     def stock_reshuffled(self, e: ev.StockReshuffled) -> None:
-        self._shuffle_step()
-        self._add([], lands=(StockCount(e.stock_size),))
+        self._shuffle_step(StockCount(e.stock_size))
 
     def first_card(self, e: ev.FirstCard) -> None:
         s = self.stage

@@ -20,6 +20,7 @@ CURRENT = (255, 215, 64)
 # The keyboard's cursor: a colour no game highlight uses (gold marks you and live cards),
 # and no lift (a lifted card is a playable one).
 CURSOR = (190, 150, 255)
+EMPTY_PILE = (60, 90, 70)  # the outline of a pile with no card (the stock's too)
 
 
 def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
@@ -133,12 +134,17 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
     for i in range(depth):
         surface.blit(back, layout.stock.move(-i * 2, -i * 2))
     if model.stock == 0:
-        pygame.draw.rect(surface, (60, 90, 70), layout.stock, width=2,
+        pygame.draw.rect(surface, EMPTY_PILE, layout.stock, width=2,
                          border_radius=int(8 * u))
     n = fonts.render(str(model.stock), int(16 * layout.unit), WHITE)
     surface.blit(n, n.get_rect(midtop=(layout.stock.centerx, layout.stock.bottom + int(4 * u))))
-    # The colour ring around the discard pile: the current colour (and its shape).
+    # The colour ring around the discard pile: the current colour (and its shape); an
+    # empty pile (a new round's deal) has no colour yet.
     ring = layout.discard.inflate(int(26 * u), int(26 * u))
+    if model.top < 0:
+        pygame.draw.rect(surface, EMPTY_PILE, ring, width=max(2, int(3 * u)),
+                         border_radius=int(16 * u))
+        return
     rgb = colour_rgb(model.colour, high_contrast=hc)
     width = max(3, int((7 + 4 * ring_pulse) * u))
     pygame.draw.rect(surface, rgb, ring, width=width, border_radius=int(16 * u))

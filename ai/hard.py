@@ -21,7 +21,7 @@ from .normal import (
     teammates,
 )
 from .plan import Leaf, Planner, gives_again, penalty
-from .reasons import Reason
+from .reasons import Reason, own_reason
 from .tracker import LAST_ODDS, NAMED_ODDS, Tracker
 
 # Weights of the position a turn ends in (tuned on the ladder against Normal).
@@ -89,7 +89,8 @@ class HardPlayer(NormalPlayer):
                     odds *= LAST_ODDS
                 p = odds / (1.0 + odds)
             cache[key] = p
-        return cache[key]
+        found: float = cache[key]
+        return found
 
     def mover_after(self, ctx: Ctx, last: int, count: int) -> int:
         """Who moves after our turn ends on `last` (count cards of its rank)."""
@@ -167,7 +168,10 @@ class HardPlayer(NormalPlayer):
             COL[cards[0]] == 4 and a.colour < 0)
         _, leaf = planner.after(tuple(rest), colour, cards[-1], cards,
                                 penalty(cards, rules), again)
-        terms = self.leaf_terms(ctx, leaf)
+        wild = any(COL[c] == 4 for c in cards)
+        draws = any(RANK[c] in (DRAW_TWO, WILD_DRAW_FOUR) for c in cards)
+        terms = [(v, own_reason(r, cards, len(leaf.played), wild, draws))
+                 for v, r in self.leaf_terms(ctx, leaf)]
         k = RANK[cards[0]]
         if ctx.n > 2:
             attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 KEYS = frozenset({
     "accept_p", "block", "block_next", "bluff", "call_uno", "catch", "challenge_p",
     "challenge_size", "draw", "draw_keep_wild", "fits", "generic", "give_high", "goes_out",
+    "goes_out_run", "run_n",
     "jump_in", "keep_drawn", "keep_wild", "let_pass", "makes_draw", "name_because",
     "name_colour", "name_strongest", "next_low", "pass_penalty", "play_drawn", "plays_n",
     "rotate", "searched", "shed_points", "strongest", "sum_out", "swap_fewest", "swap_hands",
@@ -41,6 +42,25 @@ class Reason:
 
 
 GENERIC = Reason("generic")
+
+
+def own_reason(reason: Reason | None, cards: tuple[int, ...], planned: int,
+                plays_wild: bool, plays_draw: bool) -> Reason | None:
+    """A reason worded for what the move itself does. A plan may go on past the move (a
+    Skip with two players gives another turn): what the later cards do is said as a run,
+    never as the move's own effect; and a move never "keeps a wild" while playing one."""
+    if reason is None:
+        return None
+    run = planned > len(cards)
+    if reason.key == "goes_out" and run:
+        return Reason("goes_out_run")
+    if reason.key == "plays_n" and run:
+        return Reason("run_n", n=reason.n)
+    if reason.key == "keep_wild" and plays_wild:
+        return None
+    if reason.key == "makes_draw" and not plays_draw:
+        return None
+    return reason
 
 
 def best_reason(terms: list[tuple[float, Reason | None]]) -> Reason | None:

@@ -76,6 +76,16 @@ def _check_bindings(value: Any) -> Mapping[str, str]:
     return MappingProxyType(merged)
 
 
+def _check_window(value: Any) -> tuple[int, int] | None:
+    """None (not chosen yet: the first window fits the desktop) or a width and height."""
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError("expected [width, height] or null")
+    width, height = (int(check_range(v, 200, 16384)) for v in value)
+    return (width, height)
+
+
 def _check_seats(value: Any) -> tuple[Mapping[str, Any], ...]:
     if not isinstance(value, list | tuple) or len(value) > MAX_SEATS:
         raise ValueError(f"expected a list of at most {MAX_SEATS} seat objects")
@@ -115,6 +125,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "highlight_playable": check_bool,
     "ui_scale": lambda value: check_range(value, 0.75, 1.5),
     "key_bindings": _check_bindings,
+    "window_size": _check_window,
     "last_seats": _check_seats,
     "last_rules": _check_rules,
 }
@@ -143,6 +154,8 @@ class Settings:
     ui_scale: float = 1.0
     # Partial bindings are completed from DEFAULT_KEY_BINDINGS, so new actions get a key.
     key_bindings: Mapping[str, str] = field(default_factory=lambda: DEFAULT_KEY_BINDINGS)
+    # The window's size when it was last resized: the next start opens it so again.
+    window_size: tuple[int, int] | None = None
     last_seats: tuple[Mapping[str, Any], ...] = ()
     last_rules: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 

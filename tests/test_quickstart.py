@@ -50,3 +50,11 @@ def test_the_readme_names_the_python_version_the_project_requires() -> None:
     low = re.fullmatch(r">=\s*(\d+\.\d+)", meta["project"]["requires-python"])
     assert low is not None
     assert f"Python {low.group(1)} or newer" in quick_start()
+
+
+def test_the_readme_says_how_to_start_again_without_reinstalling() -> None:
+    """The Play line reinstalls every time; the quick start names the quick way back."""
+    section = quick_start()
+    play, _ = commands(section)
+    again = play.split(" && ")[-1]
+    assert f"To play again later, start the game alone: `{again}`" in section

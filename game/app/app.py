@@ -17,6 +17,7 @@ from game.app import i18n
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
 from game.app.router import Router
 from game.app.scene import Scene
+from game.app.textsafe import install_safe_paste, safe_text_event
 from saves.errors import SaveError
 from saves.settings import AiPace, AnimationSpeed, Settings, load_settings, save_settings
 
@@ -30,11 +31,34 @@ SPEED_FACTOR = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0,
 PACE_FACTOR = {AiPace.RELAXED: 1.6, AiPace.NORMAL: 1.0, AiPace.FAST: 0.45}
 
 
+# Room a desktop keeps for its task bar and the window's title bar.
+DESKTOP_MARGIN = (0, 64)
+
+
+def first_window_size(wanted: tuple[int, int] = BASE_SIZE) -> tuple[int, int]:
+    """`wanted` (the designed size, or the one remembered), made smaller where needed so the
+    whole window shows on this desktop."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    if not desktops:
+        return wanted
+    dw, dh = desktops[0]
+    return (max(MIN_SIZE[0], min(wanted[0], dw - DESKTOP_MARGIN[0])),
+            max(MIN_SIZE[1], min(wanted[1], dh - DESKTOP_MARGIN[1])))
+
+
 class App:
     def __init__(self, *, language: str | None = None, settings: Settings | None = None,
-                 size: tuple[int, int] = BASE_SIZE, persist_settings: bool = True) -> None:
+                 size: tuple[int, int] | None = BASE_SIZE, persist_settings: bool = True
+                 ) -> None:
+        """`size` None: the window the player had last time, or on a first start one that
+        fits the desktop."""
         pygame.init()
         self.settings = settings or load_settings()
+        if size is None:
+            size = first_window_size(self.settings.window_size or BASE_SIZE)
         self.persist_settings = persist_settings
         lang = language or self.settings.language.value or i18n.system_language()
         i18n.set_language(lang)
@@ -49,6 +73,7 @@ class App:
         self.ui = pygame_gui.UIManager(
             size, str(asset_path("theme.json")), starting_language=lang,
             translation_directory_paths=[str(asset_path("locale"))])
+        install_safe_paste()
         self._theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
         self._theme_factor = 1.0
         self._apply_theme()
@@ -249,12 +274,18 @@ class App:
             hook(self)
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        safe = safe_text_event(event)  # before any text box sees it (see game.app.textsafe)
+        if safe is None:
+            return
+        event = safe
         if event.type == pygame.QUIT:
             self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.screen = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
             self._resized()
+            if self.settings.window_size != self.size:
+                self.remember(window_size=self.size)
             return
         presses = self.pads.keys_for(event, self.settings.key_bindings)
         if presses:
@@ -302,6 +333,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.saves.flush()  # the last round's history write, if it is still going
         # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
         from game.app import fonts
         from game.app.art import _raster

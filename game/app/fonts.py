@@ -7,6 +7,7 @@ from functools import lru_cache
 from importlib import resources
 
 import pygame
+import pygame.freetype
 
 from game.app import i18n
 
@@ -28,13 +29,40 @@ def _font(lang: str, size: int, bold: bool) -> pygame.font.Font:
     return pygame.font.Font(font_path(lang, bold), max(6, size))
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return _font(i18n.language(), int(size), bold)
+def font(size: int, bold: bool = False, text: str = "") -> pygame.font.Font:
+    """The current language's face, or, when `text` has a character that face lacks (a
+    Chinese name in the English UI), the face that has them all."""
+    return _font(face_for(text, bold), int(size), bold)
+
+
+def face_for(text: str, bold: bool = False) -> str:
+    lang = "zh" if i18n.language() == "zh" else "en"
+    if not text or not missing(text, lang, bold):
+        return lang
+    other = "en" if lang == "zh" else "zh"
+    return other if len(missing(text, other, bold)) < len(missing(text, lang, bold)) else lang
+
+
+def missing(text: str, lang: str, bold: bool = False) -> set[str]:
+    """The characters of `text` the face has no glyph for (they would draw as boxes)."""
+    return {ch for ch in set(text) if not ch.isspace() and not _has_glyph(lang, bold, ch)}
+
+
+@lru_cache(maxsize=8)
+def _coverage(lang: str, bold: bool) -> pygame.freetype.Font:
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(font_path(lang, bold), 12)
+
+
+@lru_cache(maxsize=8192)
+def _has_glyph(lang: str, bold: bool, ch: str) -> bool:
+    return _coverage(lang, bold).get_metrics(ch)[0] is not None
 
 
 def render(text: str, size: int, colour: tuple[int, int, int], bold: bool = False
            ) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
+    return font(size, bold, text).render(text, True, colour)
 
 
 def fit(text: str, size: int, max_width: int, colour: tuple[int, int, int],
@@ -50,3 +78,4 @@ def fit(text: str, size: int, max_width: int, colour: tuple[int, int, int],
 
 def clear_cache() -> None:
     _font.cache_clear()
+    _coverage.cache_clear()

@@ -58,3 +58,62 @@ def key(name: str) -> str:
 def tr(name: str, /, **values: object) -> str:
     setup()
     return str(_i18n.t(f"uno.{name}", **values))
+
+
+# How keys are written on keyboards (pygame names them in lower case: "return", "f11").
+_KEY_LABELS = {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace",
+               "tab": "Tab", "delete": "Delete", "left": "Left", "right": "Right", "up": "Up",
+               "down": "Down", "enter": "Enter"}
+
+
+def key_label(name: str) -> str:
+    """A key's name as printed on the key: "Enter", "F11", "D", "Left"."""
+    if name in _KEY_LABELS:
+        return _KEY_LABELS[name]
+    if len(name) == 1 or (name[:1] == "f" and name[1:].isdigit()):
+        return name.upper()
+    return " ".join(word[:1].upper() + word[1:] for word in name.split(" "))
+
+
+def date_text(day) -> str:
+    """A date as people write it in the current language: "1 December 2026", "2026年12月1日"."""
+    return tr("app.date", day=day.day, month=tr(f"app.months.{day.month}"), year=day.year)
+
+
+def seat_name(stored: str) -> str:
+    """A seat's name as shown now: the default human name in the current language."""
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    return tr("seat.you") if stored == DEFAULT_HUMAN_NAME else stored
+
+
+def stored_name(typed: str) -> str:
+    """What a name typed (or left) in a name box is kept as: the default name, in either
+    language, is kept as the default, so it follows the language later."""
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    if typed == DEFAULT_HUMAN_NAME or typed in _default_words():
+        return DEFAULT_HUMAN_NAME
+    return typed
+
+
+def _default_words() -> set[str]:
+    setup()
+    return {str(_i18n.t("uno.seat.you", locale=lang)) for lang in LANGUAGES}
+
+
+class ShownSeats:
+    """A list of SeatInfo as stored, read back with names as shown in the current language
+    (the default name re-worded at a language switch)."""
+
+    def __init__(self, seats) -> None:
+        self.stored = list(seats)
+        self._shown: tuple[str, list] = ("", [])
+
+    def shown(self) -> list:
+        lang = language()
+        if self._shown[0] != lang:
+            from dataclasses import replace
+
+            self._shown = (lang, [replace(s, name=seat_name(s.name)) for s in self.stored])
+        return self._shown[1]

@@ -56,7 +56,7 @@ def run(argv: list[str]) -> int:
     from game.app.scenes.menu import MenuScene
 
     try:
-        app = App(language=args.lang)
+        app = App(language=args.lang, size=None)
     except pygame.error as exc:
         if pygame.display.get_surface() is not None:
             raise  # the window opened: something else broke, and its traceback matters

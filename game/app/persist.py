@@ -8,35 +8,29 @@ save plays as the nearest known tier, with a message.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from ai import TIERS
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
-from saves.errors import SaveError
-from saves.history import RoundRecord, add_round, load_history, round_of
-from saves.match import (
-    LoadedMatch,
-    MatchRecord,
-    MatchSummary,
-    SeatInfo,
+from saves.autosaves import (
     delete_autosave,
-    delete_match,
     has_autosave,
     latest_autosave,
     list_autosaves,
-    list_matches,
     load_autosave,
-    load_match,
-    new_match_id,
     save_autosave,
-    save_match,
-    summary_of,
 )
+from saves.errors import SaveError
+from saves.history import DamagedRound, RoundRecord, add_round, history_entries, round_of
+from saves.match import LoadedMatch, MatchRecord, SeatInfo, new_match_id
+from saves.match_slots import delete_match, list_matches, load_match, save_match
+from saves.match_summary import MatchSummary, summary_of
 from saves.slots import SlotInfo
 from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 
@@ -49,12 +43,20 @@ class SavedMatch(Protocol):
     """What saving reads of a match at the table (the table's MatchController)."""
 
     rules: Rules
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
+    @property
+    def stored_seats(self) -> list[SeatInfo]:
+        """As saved: the default human name kept as the default."""
+
     seed: int
     log: list[Action]
     state: State
     created: str | None
     match_id: str | None
+    base: State | None  # where the log starts, when not from the seed
+    round_base: State | None  # the state just before the latest deal
 
     @property
     def humans(self) -> list[int]: ...
@@ -101,7 +103,7 @@ def _when(info: SlotInfo) -> str:
 
 
 def _players(summary: MatchSummary) -> str:
-    return ", ".join(f"{seat.name} {score}"
+    return ", ".join(f"{seat_name(seat.name)} {score}"
                      for seat, score in zip(summary.seats, summary.scores, strict=True))
 
 
@@ -110,8 +112,11 @@ def resume_lines(info: SlotInfo) -> tuple[str, str]:
     summary = summary_of(info)
     if summary is None:
         return ("", tr("load.when", when=_when(info)))
-    return (tr("menu.resume_players", players=_players(summary)),
-            tr("menu.resume_round", round=summary.round, when=_when(info)))
+    if summary.phase == "round_over":  # that round is done: Continue deals the next one
+        when = tr("menu.resume_next", round=summary.round + 1, when=_when(info))
+    else:
+        when = tr("menu.resume_round", round=summary.round, when=_when(info))
+    return (tr("menu.resume_players", players=_players(summary)), when)
 
 
 def other_match_notice(info: SlotInfo) -> str:
@@ -142,15 +147,22 @@ class SaveService:
         self._stats: Stats | None = None
         # Matches started as a daily deal (match id -> date), to file their result.
         self.daily_matches: dict[str, str] = {}
+        # Keeping a round rewrites the whole history (up to 4 MiB), so it is done by one
+        # worker, in order, while the score screen shows; flush() waits for it.
+        self._history_writer: ThreadPoolExecutor | None = None
+        self._history_writes: list[Future[None]] = []
+        # Kept rounds found not to replay when watched (id -> why, one line): listed as
+        # damaged for the rest of the run.
+        self.unplayable: dict[str, str] = {}
 
     def record_of(self, match: SavedMatch) -> MatchRecord:
-        record = MatchRecord.new(match.rules, match.seats, match.seed)
+        record = MatchRecord.new(match.rules, match.stored_seats, match.seed)
         if match.created is None:
             match.created = record.created
         if match.match_id is None:
             match.match_id = record.match_id
         return replace(record, actions=tuple(match.log), created=match.created,
-                       match_id=match.match_id)
+                       match_id=match.match_id, base=match.base)
 
     def autosave(self, match: SavedMatch) -> None:
         """Save the match in its own autosave; other matches' autosaves are untouched."""
@@ -231,7 +243,7 @@ class SaveService:
             # named save is a new branch and must not overwrite it.
             match_id = new_match_id()
         app.open("match", r.rules, seats, r.seed, log=r.actions, created=r.created,
-                 match_id=match_id)
+                 match_id=match_id, base=r.base)
         for title, text in self._load_messages(loaded, replaced):
             app.open("message", title, text)
         return True
@@ -260,6 +272,9 @@ class SaveService:
             messages.append((tr("saves.restored"), detail))
         if replaced:
             messages.append((tr("saves.unknown_tier"), "\n".join(replaced)))
+        if loaded.replay_notice is not None:
+            # An update changed how the moves replay; the snapshot carries the match on.
+            messages.append((tr("saves.resumed_title"), tr("saves.resumed")))
         return messages
 
     def resume_latest(self, app: App) -> None:
@@ -287,30 +302,46 @@ class SaveService:
         for seat in match.humans:
             won = match.state.team_of[seat] == match.state.team_of[ended.winner]
             scored = sum(ended.points) if seat == ended.winner else 0
-            stats = stats.with_player(match.seats[seat].name, stats.player(
-                match.seats[seat].name).record_round(won=won, points=scored,
+            stats = stats.with_player(match.stored_seats[seat].name, stats.player(
+                match.stored_seats[seat].name).record_round(won=won, points=scored,
                                                      opponent_tiers=tiers))
         day = self.daily_matches.pop(match.match_id or "", None)
         if day is not None and match.humans:
             seat = match.humans[0]
             won = match.state.team_of[seat] == match.state.team_of[ended.winner]
             stats = stats.with_daily(day, DailyResult(
-                match.seats[seat].name, won, sum(ended.points) if seat == ended.winner else 0))
-        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+                match.stored_seats[seat].name, won,
+                sum(ended.points) if seat == ended.winner else 0))
+        self._write_stats(stats, [match.stored_seats[seat].name for seat in match.humans])
 
     # -- round history (Replays) -----------------------------------------------------
     def keep_round(self, match: SavedMatch, ended: RoundEnded) -> None:
-        """Add the round that just ended to the replay history; a failure is only logged."""
+        """Add the round that just ended to the replay history, written by a worker thread;
+        a failure is only logged."""
         try:
             points = sum(ended.points) - ended.points[ended.winner]
-            add_round(round_of(self.record_of(match), ended.winner, points, ended.scores,
-                               match.state.round_no))
+            entry = round_of(self.record_of(match), ended.winner, points, ended.scores,
+                             match.state.round_no, before=match.round_base)
         except (SaveError, OSError, ValueError) as exc:
             log.warning("could not keep the round for replays: %s", exc)
+            return
+        if self._history_writer is None:
+            self._history_writer = ThreadPoolExecutor(max_workers=1,
+                                                      thread_name_prefix="uno-history")
+        self._history_writes = [f for f in self._history_writes if not f.done()]
+        self._history_writes.append(self._history_writer.submit(_keep, entry))
 
-    def history(self) -> list[RoundRecord]:
-        """The kept rounds, newest first (empty when saving is off or the file is bad)."""
-        return load_history() if self.enabled else []
+    def flush(self) -> None:
+        """Wait until every round handed to the history writer is on disk."""
+        for future in self._history_writes:
+            future.result()
+        self._history_writes.clear()
+
+    def history(self) -> list[RoundRecord | DamagedRound]:
+        """The kept rounds, newest first, damaged entries listed as such (empty when saving
+        is off or the file is bad)."""
+        self.flush()
+        return history_entries() if self.enabled else []
 
     def match_finished(self, match: SavedMatch) -> None:
         if not self.enabled:
@@ -318,10 +349,10 @@ class SaveService:
         tiers = [s.tier for s in match.seats if s.is_ai and s.tier]
         stats = self.stats()
         for seat in match.humans:
-            stats = stats.with_player(match.seats[seat].name, stats.player(
-                match.seats[seat].name).record_match(won=seat in match.state.winners,
+            stats = stats.with_player(match.stored_seats[seat].name, stats.player(
+                match.stored_seats[seat].name).record_match(won=seat in match.state.winners,
                                                      opponent_tiers=tiers))
-        self._write_stats(stats, [match.seats[seat].name for seat in match.humans])
+        self._write_stats(stats, [match.stored_seats[seat].name for seat in match.humans])
         if match.match_id is not None:
             # A finished match is not offered by Continue; its named saves stay.
             self.delete(match.match_id, auto=True)
@@ -340,3 +371,13 @@ class SaveService:
             save_stats(self._stats, keep=players)
         except (SaveError, OSError) as exc:
             log.warning("could not save statistics: %s", exc)
+
+
+def _keep(entry: RoundRecord) -> None:
+    """The history writer's job: one round kept; a failure is logged, never raised."""
+    try:
+        add_round(entry)
+    except (SaveError, OSError, ValueError) as exc:
+        log.warning("could not keep the round for replays: %s", exc)
+    except Exception:  # a worker must not die silently with the round: say why in the log
+        log.exception("keeping the round for replays failed")

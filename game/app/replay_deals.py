@@ -11,7 +11,7 @@ from game.app.i18n import tr
 from game.engine import IllegalAction, Rules
 from saves.dealcode import SEAT_KINDS, Deal, daily_deal, encode
 from saves.history import RoundRecord
-from saves.match import SeatInfo, new_match_id
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo, new_match_id
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -21,7 +21,9 @@ AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "
 
 class DealtMatch(Protocol):
     rules: Rules
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
     seed: int
 
 
@@ -49,7 +51,7 @@ def seats_for(deal: Deal) -> list[SeatInfo]:
     first = True
     for i, kind in enumerate(deal.seats):
         if kind == "human":
-            seats.append(SeatInfo.human(tr("seat.you") if first else
+            seats.append(SeatInfo.human(DEFAULT_HUMAN_NAME if first else
                                         tr("seat.player", number=i + 1)))
             first = False
         else:
@@ -71,6 +73,26 @@ def start_deal(app: App, deal: Deal, *, daily: date | None = None,
     if daily is not None and match_id is not None:
         app.saves.daily_matches[match_id] = daily.isoformat()
     return True
+
+
+def daily_date(app: App, match) -> date | None:
+    """The date whose daily deal this match is (None for any other match): known for a
+    match started from the menu's Daily deal, and recognised by its code for today's."""
+    day = app.saves.daily_matches.get(match.match_id or "")
+    if day is not None:
+        return date.fromisoformat(day)
+    today = date.today()
+    if match_code(match) == encode(daily_deal(today)):
+        return today
+    return None
+
+
+def daily_title(app: App, match) -> str:
+    """"Daily deal · 1 December 2026" for a daily deal's match, else ""."""
+    from game.app.i18n import date_text
+
+    day = daily_date(app, match)
+    return tr("app.daily_title", date=date_text(day)) if day is not None else ""
 
 
 def start_daily(app: App, today: date | None = None) -> bool:

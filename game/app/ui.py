@@ -165,23 +165,61 @@ def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:
 
 
 def drop_down(scene: Scene, options: Sequence[str | tuple[str, str]], start: tuple[str, str],
-              rect: pygame.Rect, box: UIScrollingContainer | None) -> UIDropDownMenu:
-    """A drop-down whose list opens where there is room: downwards, or upwards when it sits
-    low in the window; never past the window's edge (a long list scrolls instead). The
-    caller adds it to the scene."""
+              rect: pygame.Rect, box: UIScrollingContainer | None,
+              object_id: str | None = None) -> UIDropDownMenu:
+    """A drop-down whose list opens where all its options show: downwards, or upwards
+    when there is more room above; inside a scrolling list, within the list's visible part,
+    scrolling it first when neither way has room. The caller adds it to the scene."""
     app = scene.app
-    h = app.size[1]
-    top = rect.top + (box.rect.top if box is not None else 0)
-    bottom = top + rect.height
     item = round(30 * app._theme_factor)
     needed = item * len(options) + 8  # and the list's border
-    below, above = h - bottom - app.u(8), top - app.u(8)
-    up = needed > below and above > below
-    menu = UIDropDownMenu(list(options), start, rect, app.ui, container=box,
-                          object_id="#drop_up" if up else None,
-                          expansion_height_limit=max(item * 2, min(needed,
-                                                                   above if up else below)))
+    menu = FittingDropDown(list(options), start, rect, app.ui, container=box, object_id=object_id,
+                           expansion_height_limit=needed)
+    menu.needed = needed
+    menu.margin = app.u(8)
+    if box is not None:
+        keep_visible(menu, box)
+    menu.aim()
     return menu
+
+
+class FittingDropDown(UIDropDownMenu):
+    """Decides which way its list opens at the moment it opens, from where it is then."""
+
+    needed = 0
+    margin = 0
+
+    def aim(self) -> None:
+        """Point the list up or down, whichever has room for it (or more room), scrolling
+        the surrounding list when neither has."""
+        box = scrolled_in(self)
+        clip = pygame.Rect((0, 0), self.ui_manager.window_resolution or (0, 0))
+        if box is not None and box.alive() and box._view_container is not None:
+            clip = clip.clip(box._view_container.get_abs_rect())
+        r = self.get_abs_rect()
+        below, above = clip.bottom - r.bottom - self.margin, r.top - clip.top - self.margin
+        if max(below, above) < self.needed and box is not None and box.vert_scroll_bar:
+            # Scroll so the list fits under the box (or the box's visible part ends above).
+            shift = min(self.needed - below, r.top - clip.top)
+            bar = box.vert_scroll_bar
+            content = box.scrollable_container.get_rect()
+            start = bar.start_percentage * content.height
+            bar.set_scroll_from_start_percentage((start + shift) / max(1, content.height))
+            box.update(0.0)
+            r = self.get_abs_rect()
+            below, above = clip.bottom - r.bottom - self.margin, r.top - clip.top - self.margin
+        up = self.needed > below and above > below
+        self.expand_direction = "up" if up else "down"
+        for state in self.menu_states.values():
+            state.expand_direction = self.expand_direction
+        self.expansion_height_limit = int(max(1, min(self.needed, above if up else below)))
+
+    def update(self, time_delta: float) -> None:
+        state = self.current_state
+        if (self.alive() and state is not None and state.should_transition
+                and state.target_state == "expanded"):
+            self.aim()
+        super().update(time_delta)
 
 
 def open_lists(elements: list) -> list[pygame.Rect]:

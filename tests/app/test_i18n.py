@@ -121,7 +121,8 @@ def test_every_character_has_a_glyph_in_its_font(lang: str, tofu_check) -> None:
     bad = {}
     for k, text in strings(lang).items():
         text = re.sub(r"%\{\w+\}", "", text)
-        gaps = tofu_check(lang, text)
+        # The language menu names each language in its own script, in a face with both.
+        gaps = tofu_check("zh" if k.startswith("language.") else lang, text)
         if gaps:
             bad[k] = "".join(sorted(gaps))
     assert bad == {}

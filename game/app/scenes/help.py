@@ -6,7 +6,7 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import key_label, tr
 from game.app.scene import Scene
 from game.app.scenes.rules_edit import value_text
 from game.app.ui import GOLD, felt
@@ -33,7 +33,7 @@ class RulesScene(Scene):
                  _escape(tr("help.how_body")).replace("\n", "<br>"), "<br><br>",
                  f"<b>{_escape(tr('help.keys_title'))}</b><br>"]
         for name, k in binds.items():
-            parts.append(f"{_escape(tr(f'keys.{name}'))}: <b>{_escape(k)}</b><br>")
+            parts.append(f"{_escape(tr(f'keys.{name}'))}: <b>{_escape(key_label(k))}</b><br>")
         parts.append(_escape(tr("help.keys_extra")).replace("\n", "<br>"))
         title = tr("help.rules_title", preset=tr(f"preset.{preset_name(self.rules)}"))
         parts.append(f"<br><br><b>{_escape(title)}</b><br>")

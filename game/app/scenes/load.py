@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scenes.paged import PagedScene
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.match import summary_of
+from saves.match_summary import summary_of
 from saves.slots import AUTOSAVE
 
 
@@ -78,7 +78,7 @@ class LoadScene(PagedScene):
                 why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""
                 detail = tr("load.unreadable", reason=why)
             else:
-                seats = ", ".join(f"{seat.name} {score}" for seat, score in
+                seats = ", ".join(f"{seat_name(seat.name)} {score}" for seat, score in
                                   zip(s.seats, s.scores, strict=True))
                 detail = tr("load.detail", round=s.round, preset=tr(f"preset.{s.preset}"),
                             seats=seats)

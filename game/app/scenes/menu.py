@@ -93,11 +93,28 @@ class MenuScene(Scene):
         # Designed for 36 % of the height above the buttons; shrink when less is left.
         k = min(1.0, room / (h * 0.36))
         u = self.app.u
-        tag = fonts.fit(tr("menu.tagline"), int(u(20) * max(k, 0.7)), w - u(40), WHITE)
+        # With no room beside Continue (two columns at large text), its details take the
+        # tagline's place rather than being dropped.
+        self.resume_below = bool(self.resume_lines) and self._resume_room(surface) < u(80)
+        text = (" · ".join(line for line in self.resume_lines if line) if self.resume_below
+                else tr("menu.tagline"))
+        tag = fonts.fit(text, int(u(20) * max(k, 0.7)), w - u(40), WHITE)
+        self.tagline_text = text  # what this frame shows over the buttons (for tests)
         tag_rect = tag.get_rect(midbottom=(w // 2, room - u(10) * k))
         surface.blit(tag, tag_rect)
         self._draw_logo(surface, (w // 2, int(tag_rect.top * 0.52)), k)
-        self._draw_resume(surface)
+        if not self.resume_below:
+            self._draw_resume(surface)
+
+    def _resume_room(self, surface: pygame.Surface) -> int:
+        """How wide the details beside Continue may be."""
+        if "continue" not in self.buttons:
+            return 0
+        rect = self.buttons["continue"].rect
+        # Up to the window's edge, or to the second column of buttons when there is one.
+        edge = min([b.rect.left for b in self.buttons.values() if b.rect.left > rect.right]
+                   + [surface.get_width()])
+        return edge - rect.right - self.app.u(36)
 
     def _draw_resume(self, surface: pygame.Surface) -> None:
         """Which match Continue resumes, beside the button: players, scores, round, when."""
@@ -105,10 +122,7 @@ class MenuScene(Scene):
             return
         u = self.app.u
         rect = self.buttons["continue"].rect
-        # Up to the window's edge, or to the second column of buttons when there is one.
-        edge = min([b.rect.left for b in self.buttons.values() if b.rect.left > rect.right]
-                   + [surface.get_width()])
-        room = edge - rect.right - u(36)
+        room = self._resume_room(surface)
         if room < u(80):
             return
         # One size for both lines, the largest at which both fit beside the button.

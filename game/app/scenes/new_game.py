@@ -11,9 +11,10 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
-from game.app.i18n import tr
+from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.textsafe import entry_text
 from game.app.ui import (
     GOLD,
     SCROLLBAR_W,
@@ -27,7 +28,7 @@ from game.app.ui import (
 )
 from game.engine import PRESETS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
-from saves.match import SeatInfo
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
 KINDS = ("human", "easy", "normal", "hard", "expert")
 AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
@@ -43,7 +44,7 @@ def remembered_name(value: object) -> str | None:
     text, empty, longer than the entry accepts, or holding control characters)."""
     if not isinstance(value, str):
         return None
-    name = value.strip()
+    name = entry_text(value).strip()  # what the name box could hold (see game.app.textsafe)
     if not name or len(name) > NAME_LIMIT or not name.isprintable():
         return None
     return name
@@ -68,7 +69,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 
 
 def default_seats() -> list[dict[str, str]]:
-    return [{"name": tr("seat.you"), "kind": "human"},
+    return [{"name": DEFAULT_HUMAN_NAME, "kind": "human"},
             {"name": AI_NAMES[0], "kind": "normal"},
             {"name": AI_NAMES[1], "kind": "normal"},
             {"name": AI_NAMES[2], "kind": "normal"}]
@@ -136,7 +137,7 @@ class NewGameScene(Scene):
             y = y0 + i * step
             entry = UITextEntryLine(pygame.Rect(x0, y, entry_w, row_h), app.ui,
                                     container=box)
-            entry.set_text(seat["name"])
+            entry.set_text(seat_name(seat["name"]))
             entry.set_text_length_limit(NAME_LIMIT)
             self.add(entry)
             self.focus.add(entry)
@@ -204,7 +205,7 @@ class NewGameScene(Scene):
     def _collect_names(self) -> None:
         for entry, i in self.entries.items():
             if i < len(self.seats):
-                self.seats[i]["name"] = entry.get_text().strip()
+                self.seats[i]["name"] = stored_name(entry.get_text().strip())
         self.seed_text = self.seed_entry.get_text().strip()
 
     def on_button(self, element) -> None:
@@ -214,7 +215,7 @@ class NewGameScene(Scene):
         if element in self.kind_buttons:
             seat = self.seats[self.kind_buttons[element]]
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + step) % len(KINDS)]
-            if seat["kind"] != "human" and seat["name"] == tr("seat.you"):
+            if seat["kind"] != "human" and seat["name"] == DEFAULT_HUMAN_NAME:
                 seat["name"] = self._free_name()
         elif element in self.remove_buttons and len(self.seats) > 2:
             del self.seats[self.remove_buttons[element]]
@@ -231,7 +232,7 @@ class NewGameScene(Scene):
             name = preset_name(self.rules)
             nxt = PRESET_ORDER[(PRESET_ORDER.index(name) + step) % 3] if name != "custom" \
                 else "official"
-            self.rules = PRESETS[nxt].with_options(target_score=self.rules.target_score)
+            self.rules = PRESETS[nxt]  # all of it, target score too (one meaning of a preset)
         elif element is self.edit_b:
             self.app.open("rules_edit", self)
             return
@@ -256,13 +257,13 @@ class NewGameScene(Scene):
     def _repair_names(self) -> None:
         """Remembered names the game cannot use are replaced by the default for the seat."""
         for seat in self.seats:
-            seat["name"] = remembered_name(seat["name"]) or ""
+            seat["name"] = stored_name(remembered_name(seat["name"]) or "")
         for i, seat in enumerate(self.seats):
             if seat["name"]:
                 continue
             used = {s["name"] for s in self.seats}
             if seat["kind"] == "human":
-                name = tr("seat.you") if i == 0 else tr("seat.player", number=i + 1)
+                name = DEFAULT_HUMAN_NAME if i == 0 else tr("seat.player", number=i + 1)
                 seat["name"] = name if name not in used else self._free_name()
             else:
                 seat["name"] = self._free_name()

@@ -9,28 +9,53 @@ import pygame
 from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import GOLD, column, dim_overlay
+from game.app.ui import GOLD, column, dim_overlay, felt
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Paused
 
 
 class PauseScene(Scene):
-    transparent = True
     name = "pause"
 
     def __init__(self, app, table: Paused) -> None:
         super().__init__(app)
         self.table = table
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def transparent(self) -> bool:  # type: ignore[override]
+        """The table shows dimmed under the menu, except where several people share the
+        screen: there the menu covers it, so no hand can be read while play is paused."""
+        return not self.table.hotseat
 
     def build(self) -> None:
         super().build()
         w, h = self.app.size
         u = self.app.u
+        from game.app.replay_deals import daily_title
+
+        self.subtitle = daily_title(self.app, self.table.match)
+        title = fonts.font(u(48), True).size(tr("pause.title"))
+        if self.subtitle:  # the daily deal's name and date under the title
+            title = (title[0], title[1] + fonts.font(u(18)).get_linesize())
+        self.title_rect = pygame.Rect(0, 0, title[0], title[1])
+        self.title_rect.center = (w // 2, int(h * 0.25))
+        if self.transparent:
+            # Never over a seat panel: below the ones it would cross (large text moves it).
+            for panel in self.table.seat_panels.values():
+                if panel.colliderect(self.title_rect):
+                    self.title_rect.top = panel.bottom + u(6)
+        top = max(int(h * 0.34), self.title_rect.bottom + u(10))
         self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b = column(
             self, ["pause.resume", "pause.save", "pause.rules", "pause.settings",
                    "pause.save_quit"],
-            centre_x=w // 2, top=int(h * 0.34), width=u(320), height=u(50), gap=u(10))
+            centre_x=w // 2, top=top, width=u(320), height=u(50), gap=u(10),
+            bottom=h - u(12))
+        # The column may have moved up to fit: the title stays above it.
+        first = self.resume_b.rect.top
+        if self.title_rect.bottom + u(6) > first:
+            self.title_rect.bottom = first - u(6)
 
     def on_button(self, element) -> None:
         if element is self.resume_b:
@@ -54,7 +79,13 @@ class PauseScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim_overlay(surface, 170)
-        w, h = surface.get_size()
-        t = fonts.render(tr("pause.title"), self.app.u(48), GOLD, bold=True)
-        surface.blit(t, t.get_rect(center=(w // 2, int(h * 0.25))))
+        if self.transparent:
+            dim_overlay(surface, 170)
+        else:
+            felt(surface)
+        u = self.app.u
+        t = fonts.render(tr("pause.title"), u(48), GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=self.title_rect.midtop))
+        if self.subtitle:
+            s = fonts.fit(self.subtitle, u(18), surface.get_width() - u(40), (230, 235, 225))
+            surface.blit(s, s.get_rect(midbottom=self.title_rect.midbottom))

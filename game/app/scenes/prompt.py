@@ -205,7 +205,7 @@ class ChoiceOverlay(Scene):
             for k, text in enumerate(self.sub_lines):
                 self.texts.append((text, u(16), False, pygame.Rect(0, 0, width - u(24) - sw,
                                                                    1)))
-                st = font.render(text, True, WHITE)
+                st = fonts.render(text, u(16), WHITE)
                 at = st.get_rect(midtop=(panel.centerx + sw // 2, y + k * font.get_linesize()))
                 surface.blit(st, at)
                 if k == 0:

@@ -23,6 +23,7 @@ from game.app.table.wording import describe_action
 from game.app.ui import GOLD, WHITE, button
 from game.engine import Action, Event, Kind, redact
 from saves.history import RoundRecord
+from saves.match import DEFAULT_HUMAN_NAME
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_MS = 900.0  # between two moves when playing at 1x (plus the move's own animation)
@@ -75,17 +76,17 @@ class ReplayScene(StageViews, Scene):
     def resync(self) -> None:
         seat = self.viewer if self.viewer is not None else self.anchor
         self.stage.model.sync(self.replay.state.view(seat), show_hand=True)
-        self.stage.log_lines = self._log_lines()
+        self.stage.log_entries = self._log_entries()
 
-    def _log_lines(self) -> list[str]:
+    def _log_entries(self) -> list:
         """The log as it reads at this position, whichever way it was reached."""
         m = self.replay
         seat = self._seen_by()
-        lines: list[str] = []
+        entries: list = []
         for batch in m.events[max(0, m.pos - LOG_LINES):m.pos]:
             shown = batch if self.mode is None else redact(batch, seat)
-            lines += [line for e in shown if (line := self.player.describe(e))]
-        return lines[-LOG_LINES:]
+            entries += [(e, self.viewer) for e in shown if self.player.describe(e)]
+        return entries[-LOG_LINES:]
 
     # -- moving ------------------------------------------------------------------------
     def step_forward(self) -> None:
@@ -136,6 +137,8 @@ class ReplayScene(StageViews, Scene):
     def view_label(self) -> str:
         if self.mode is None:
             return tr("replay.view_all")
+        if self.replay._seats.stored[self.mode].name == DEFAULT_HUMAN_NAME:
+            return tr("replay.view_you")  # "As you saw it", never "As You saw it"
         return tr("replay.view_seat", name=self.replay.seats[self.mode].name)
 
     # -- frame -------------------------------------------------------------------------

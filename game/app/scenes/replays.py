@@ -12,18 +12,16 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
 from game.app.i18n import tr
-from game.app.persist import explain_save_error
-from game.app.replay_deals import record_code
+from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
 from game.app.table import render
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.dealcode import MAX_CODE, DealCodeError, decode
-from saves.errors import SaveError
-from saves.history import RoundRecord
+from saves.dealcode import MAX_TYPED, DealCodeError, decode
+from saves.history import DamagedRound, RoundRecord
 
 
-def when(record: RoundRecord) -> str:
+def when(record: RoundRecord | DamagedRound) -> str:
     try:
         return datetime.fromisoformat(record.finished).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
@@ -35,7 +33,7 @@ class ReplaysScene(PagedScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rounds: list[RoundRecord] = app.saves.history()
+        self.rounds: list[RoundRecord | DamagedRound] = app.saves.history()
 
     def _rows(self) -> tuple[int, int, int]:
         """Top of the list, row height (from the measured text), rows per page."""
@@ -54,6 +52,9 @@ class ReplaysScene(PagedScene):
         self.watch_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
+            if not isinstance(record, RoundRecord) or \
+                    damage_of(record, self.app.saves.unplayable) is not None:
+                continue  # listed as damaged, with no Watch
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
@@ -69,9 +70,11 @@ class ReplaysScene(PagedScene):
     def watch(self, record: RoundRecord) -> bool:
         try:
             self.app.open("replay", record)
-        except (SaveError, ValueError) as exc:
-            # An entry whose actions the engine refuses (an edited file): told, not fatal.
-            self.app.open("message", tr("replays.failed"), explain_save_error(exc))
+        except ReplayUnavailable as exc:
+            # Edited, or its moves replay otherwise under this version's rules: told in a
+            # line, and listed as damaged from now on (the list rebuilds when this closes).
+            self.app.saves.unplayable[record.id] = exc.reason
+            self.app.open("message", tr("replays.failed"), tr("replays.damaged"))
             return False
         return True
 
@@ -88,10 +91,7 @@ class ReplaysScene(PagedScene):
         room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
-            players = ", ".join(s.name for s in record.seats)
-            head = tr("replays.row", when=when(record), round=record.round_no,
-                      winner=record.winner_name, points=record.points)
-            detail = tr("replays.detail", players=players, code=record_code(record))
+            head, detail = row_lines(record, self.app.saves.unplayable, when(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),
@@ -100,6 +100,11 @@ class ReplaysScene(PagedScene):
             p = fonts.render(tr("load.page", page=self.page + 1, pages=self.pages), u(16),
                              WHITE)
             surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
+
+
+def code_part(text: str) -> str:
+    """The code in a pasted line: what follows its last colon (a code has none)."""
+    return text.rsplit(":", 1)[-1].rsplit("：", 1)[-1].strip()
 
 
 class CodeScene(Scene):
@@ -120,7 +125,9 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        self.entry.set_text_length_limit(MAX_CODE)
+        # Room for a pasted line such as "Match code (deals round 1): 4040-…" as well as the
+        # code: start() keeps the code part, and decode() refuses a code part too long.
+        self.entry.set_text_length_limit(MAX_TYPED + 40)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)
@@ -146,7 +153,7 @@ class CodeScene(Scene):
 
         self.text = self.entry.get_text()
         try:
-            deal = decode(self.text)
+            deal = decode(code_part(self.text))
         except DealCodeError as exc:
             self.error = tr(f"code.error.{exc.reason}")
             return False

@@ -34,7 +34,7 @@ class RoundEndScene(Scene):
         self.table = table
         table.history.append(list(table.match.state.scores))
         m = table.match
-        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
+        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
         s = m.state
         last = self.facts.rounds[-1] if self.facts.rounds else None
         if last is None or last.after != tuple(s.scores) or last.round_no != s.round_no:
@@ -65,6 +65,15 @@ class RoundEndScene(Scene):
         menu = pygame.Rect(0, 0, u(240), u(46))
         menu.bottomleft = (u(30), h - u(28))
         self.menu_b = button(self, "round.menu", menu)
+        # The deal code, between the two buttons, to share the match.
+        from game.app.codeline import CodeLine
+        from game.app.replay_deals import match_code
+
+        room = pygame.Rect(menu.right + u(10), rect.top, rect.left - menu.right - u(20),
+                           rect.height)
+        row = fonts.font(u(16)).get_linesize() + u(14)
+        above = pygame.Rect(u(30), min(rect.top, menu.top) - u(8) - row, w - u(60), row)
+        self.code_line = CodeLine(self, match_code(self.table.match), room, u(16), above)
         self.focus.focus_on(self.next_b)
 
     def on_button(self, element) -> None:
@@ -76,9 +85,12 @@ class RoundEndScene(Scene):
                 self.table.start_next_round()
         elif element is self.menu_b:
             self.app.back_to("menu")
+        else:
+            self.code_line.press(element)
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.code_line.update(dt)
 
     def _flow(self) -> float:
         """0..1: how far the losers' cards have flowed into the winner's row."""
@@ -102,12 +114,20 @@ class RoundEndScene(Scene):
         title = fonts.fit(text, u(34), w - u(60), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, u(14))))
         sub = self._subtitle()
+        from game.app.replay_deals import daily_title
+
+        daily = daily_title(app, m)
+        if daily:  # the daily deal says so, before how it is scored
+            sub = f"{daily} · {sub}" if sub else daily
+        self.shown_subtitle = sub  # what this frame shows under the title (for tests)
         if sub:
             st = fonts.fit(sub, u(17), w - u(60), (200, 225, 210))
             surface.blit(st, st.get_rect(midtop=(w // 2, u(14) + title.get_height() + u(2))))
         # Rows: name | cards left | points | this round | total | progress to the target.
         top = u(84)
-        bottom = min(self.next_b.rect.top, self.menu_b.rect.top) - u(12)  # above the buttons
+        # Above the buttons, and above the code line when it has a row of its own.
+        bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
+                     self.code_line.room.top) - u(12)
         chart_h = u(150)
         n = s.n
         row_h = min(u(58), (bottom - top - u(30)) // max(n, 1))
@@ -203,13 +223,7 @@ class RoundEndScene(Scene):
         if show_chart and len(self.table.history) > 1:
             self._chart(surface, pygame.Rect(u(30), max(y_after, bottom - chart_h),
                                              w - u(60) - u(120), chart_h))
-        # The deal code, between the two buttons, to share the deal.
-        from game.app.replay_deals import match_code
-
-        room = self.next_b.rect.left - self.menu_b.rect.right - u(20)
-        code = fonts.fit(tr("code.shown", code=match_code(m)), u(16), room, (200, 220, 205))
-        surface.blit(code, code.get_rect(center=(
-            (self.menu_b.rect.right + self.next_b.rect.left) // 2, self.menu_b.rect.centery)))
+        self.code_line.draw(surface)
 
     def _thumb(self, surface: pygame.Surface, card: int, width: int,
                pos: tuple[int, int]) -> None:

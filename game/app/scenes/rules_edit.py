@@ -19,14 +19,17 @@ from game.app.tutorial.lessons import try_it_available
 from game.app.tutorial.scene import open_try_it
 from game.app.ui import (
     GOLD,
+    SCROLLBAR_W,
     WHITE,
     button,
+    button_height,
     draw_tick,
     drop_down,
     felt,
     keep_visible,
     list_area,
     open_lists,
+    reveal,
 )
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
@@ -96,6 +99,7 @@ class RulesEditScene(Scene):
         name = preset_name(owner.rules)
         self.base = name if name in PRESET_CHOICES else "official"
         self.error = ""
+        self.shown_changed = ""  # the differing option "Show" went to last
 
     @property
     def rules(self) -> Rules:
@@ -110,38 +114,59 @@ class RulesEditScene(Scene):
         # The preset on top, and a way back to it.
         label_w = fonts.font(u(18)).size(tr("rules.preset"))[0] + u(12)
         preset = pygame.Rect(u(20) + label_w, top, min(u(260), w // 4), u(40))
-        options: list[str | tuple[str, str]] = [(tr(f"rules.preset_name.{p}"), p)
-                                                for p in PRESET_CHOICES]
+        # The same name as New game shows: "Custom" as soon as any option differs.
         current = preset_name(self.rules)
-        shown = current if current in PRESET_CHOICES else self.base
-        self.preset_menu = UIDropDownMenu(options, next(o for o in options if o[1] == shown),
-                                          preset, ui)
+        options: list[str | tuple[str, str]] = [
+            (tr(f"rules.preset_name.{p}"), p)
+            for p in PRESET_CHOICES + (("custom",) if current == "custom" else ())]
+        self.preset_menu = UIDropDownMenu(
+            options, next(o for o in options if isinstance(o, tuple) and o[1] == current),
+            preset, ui)
         self.add(self.preset_menu)
         self.focus.add(self.preset_menu)
         reset = pygame.Rect(preset.right + u(12), top, min(u(240), w // 4), u(40))
         self.reset_b = button(self, "rules.reset", reset,
                               preset=tr(f"rules.preset_name.{self.base}"))
-        if self.rules == PRESETS[self.base].with_options(target_score=self.rules.target_score):
+        # A preset is all its options, the target score too: "Custom" means Reset does
+        # something, on every screen.
+        if self.rules == PRESETS[self.base]:
             self.reset_b.disable()
         # Sections down the left, like tabs; the chosen section's options on the right.
         side_w = min(u(230), w // 4)
         y = top + u(56)
         self.section_buttons: dict[UIElement, str] = {}
-        sec_h = min(u(40), (h - y - u(90)) // len(SECTIONS))
-        for key in SECTIONS:
-            b = button(self, f"rules.section.{key}", pygame.Rect(u(20), y, side_w, sec_h - u(4)),
-                       object_id="#small")
+        # Each section button as tall as its text; when they do not all fit, they scroll.
+        sec_h = max(button_height(self.app, "#small"),
+                    min(u(40), (h - y - u(90)) // len(SECTIONS))) + u(4)
+        side = pygame.Rect(u(20), y, side_w, h - y - u(90))
+        side_box, (sx, sy), side_room = list_area(self, side, sec_h * len(SECTIONS))
+        for i, key in enumerate(SECTIONS):
+            b = button(self, f"rules.section.{key}",
+                       pygame.Rect(sx, sy + i * sec_h, side_room, sec_h - u(4)),
+                       object_id="#small", container=side_box)
             if key == self.section:
                 b.select()
             self.section_buttons[b] = key
-            y += sec_h
         area = pygame.Rect(u(20) + side_w + u(16), top + u(56), 0, 0)
         area.width = w - area.x - u(20)
         area.height = h - area.y - u(90)
         self.area = area
         names = SECTIONS[self.section]
-        self.row_h = u(74)
-        content_h = len(names) * self.row_h
+        # Each row as tall as its whole explanation (never cut short into the next row).
+        self.control_w = min(u(240), (area.width - SCROLLBAR_W) // 3)
+        self.desc_lines: dict[str, list[str]] = {}
+        tops: list[int] = []
+        content_h = 0
+        font = fonts.font(u(15))
+        title_h = fonts.font(u(19), True).get_linesize()
+        for name in names:
+            tw = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(34) \
+                if try_it_available(name) else 0
+            text_w = area.width - SCROLLBAR_W - self.control_w - u(48) - tw
+            self.desc_lines[name] = wrap(tr(f"ruledesc.{name}"), font, text_w)
+            tops.append(content_h)
+            content_h += max(u(50), title_h + 2 + len(self.desc_lines[name])
+                             * font.get_linesize() + u(14))
         box, (x0, y0), inner_w = list_area(self, area, content_h)
         self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, content_h))
         self.control_w = min(u(240), inner_w // 3)
@@ -149,7 +174,7 @@ class RulesEditScene(Scene):
         self.try_buttons: dict[UIElement, str] = {}
         for i, name in enumerate(names):
             spec = SPECS[name]
-            y = y0 + i * self.row_h + u(6)
+            y = y0 + tops[i] + u(6)
             x = x0 + inner_w - self.control_w - u(6)
             tip = f"uno.ruledesc.{name}"
             c: UIElement
@@ -183,6 +208,20 @@ class RulesEditScene(Scene):
         done = pygame.Rect(0, 0, u(220), u(50))
         done.bottomright = (w - u(30), h - u(20))
         self.done_b = button(self, "rules.done", done, object_id="#big_button")
+        # "N options differ": a button beside it goes to each of them in turn.
+        self.changed_names = [n for names in SECTIONS.values() for n in names
+                              if self.differs(n)]
+        self.note_size = u(15)
+        note_w = fonts.font(self.note_size).size(
+            tr("rules.changed", count=len(self.changed_names)))[0]
+        show_key = "rules.show_next" if self.shown_changed else "rules.show_changed"
+        sw = fonts.font(self.note_size).size(tr(show_key))[0] + u(24)
+        sh = fonts.font(self.note_size).get_linesize() + u(8)
+        self.show_b = None
+        if self.changed_names:
+            x = min(u(20) + note_w + u(10), done.left - sw - u(10))
+            self.show_b = button(self, show_key, pygame.Rect(x, h - u(56) - u(4), sw, sh),
+                                 object_id="#small")
 
     # -- changes -----------------------------------------------------------------------
     def _set(self, **changes: object) -> None:
@@ -207,9 +246,10 @@ class RulesEditScene(Scene):
         element = getattr(event, "ui_element", None)
         if element is not None and element is getattr(self, "preset_menu", None) and \
                 event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.selected_option_id not in PRESET_CHOICES:
+                return  # "Custom" is what the options make, not a preset to load
             self.base = event.selected_option_id
-            self.owner.rules = PRESETS[self.base].with_options(
-                target_score=self.rules.target_score)
+            self.owner.rules = PRESETS[self.base]
             self._rebuild()
             return
         name = self.controls.get(element) if hasattr(self, "controls") and element else None
@@ -230,14 +270,28 @@ class RulesEditScene(Scene):
         if element is self.done_b:
             self.app.pop()
         elif element is self.reset_b:
-            self.owner.rules = PRESETS[self.base].with_options(
-                target_score=self.rules.target_score)
+            self.owner.rules = PRESETS[self.base]
             self._rebuild()
         elif element in self.section_buttons:
             self.section = self.section_buttons[element]
             self._rebuild()
         elif element in self.try_buttons:
             open_try_it(self.app, self.try_buttons[element])
+        elif element is self.show_b and self.changed_names:
+            self.show_next_changed()
+
+    def show_next_changed(self) -> None:
+        """Go to the next option that differs: its section, its control focused and in view."""
+        names = self.changed_names
+        after = names.index(self.shown_changed) + 1 if self.shown_changed in names else 0
+        name = names[after % len(names)]
+        self.shown_changed = name
+        self.section = next(s for s, ns in SECTIONS.items() if name in ns)
+        self.build()
+        for widget, n in self.controls.items():
+            if n == name:
+                self.focus.focus_on(widget)
+                reveal(widget)
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -256,9 +310,9 @@ class RulesEditScene(Scene):
         surface.blit(t, (u(20), u(16)))
         lab = fonts.render(tr("rules.preset"), u(18), WHITE)
         surface.blit(lab, (u(20), self.preset_menu.rect.centery - lab.get_height() // 2))
-        changed = sum(self.differs(n) for n in SPECS)
-        note = fonts.fit(tr("rules.changed", count=changed), u(15), w - u(300),
-                         (190, 220, 200))
+        changed = len(self.changed_names)
+        room = (self.show_b.rect.left - u(30) if self.show_b is not None else w - u(300))
+        note = fonts.fit(tr("rules.changed", count=changed), u(15), room, (190, 220, 200))
         surface.blit(note, (u(20), h - u(56)))
         if self.error:
             e = fonts.fit(self.error, u(15), w - u(300), (255, 140, 120), bold=True)
@@ -287,9 +341,7 @@ class RulesEditScene(Scene):
             t = fonts.fit(tr(f"rule.{name}"), u(19), text_w, GOLD if self.differs(name)
                           else WHITE, bold=True)
             surface.blit(t, (x, y))
-            lines = wrap(tr(f"ruledesc.{name}"), font, text_w)
-            if len(lines) > 2:  # the whole text is in the tooltip
-                lines = [lines[0], lines[1] + "…"]
+            lines = self.desc_lines.get(name) or wrap(tr(f"ruledesc.{name}"), font, text_w)
             ty = y + t.get_height() + 2
             for line in lines:
                 surface.blit(font.render(line, True, (200, 222, 208)), (x, ty))

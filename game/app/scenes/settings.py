@@ -116,7 +116,9 @@ class SettingsScene(Scene):
                 options = choice_options(name)
                 current = current_choice(s, name)
                 start = next(o for o in options if o[1] == current)
-                widget = drop_down(self, options, start, rect, box)
+                # Each language is named in its own script: a face with every glyph.
+                widget = drop_down(self, options, start, rect, box,
+                                   "#language_menu" if name == "language" else None)
             else:
                 box_rect = pygame.Rect(cx, y + (row_h - u(10) - u(28)) // 2, u(28), u(28))
                 check = UICheckBox(box_rect, "", self.app.ui, container=box,

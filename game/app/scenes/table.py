@@ -22,7 +22,7 @@ from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
 from game.app.table.views import PlayViews
 from game.app.table.wording import describe_action
-from game.engine import Action, Kind, Rules, redact
+from game.engine import Action, Kind, Rules, State, redact
 from game.engine import events as ev
 from game.engine.state import Phase
 from saves.match import SeatInfo
@@ -35,11 +35,12 @@ log = logging.getLogger("uno.table")
 
 def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
                log: Sequence[Action] = (), created: str | None = None,
-               match_id: str | None = None) -> TableScene:
-    """The table for a match (a new one, or one replayed from its log): the router's
-    "match". Raises the engine's IllegalAction when these seats cannot play these rules."""
+               match_id: str | None = None, base: State | None = None) -> TableScene:
+    """The table for a match (a new one, or one replayed from its log, from `base` when it
+    resumed from a snapshot): the router's "match". Raises the engine's IllegalAction when
+    these seats cannot play these rules."""
     return TableScene(app, MatchController(rules, seats, seed, log=list(log), created=created,
-                                           match_id=match_id))
+                                           match_id=match_id, base=base))
 
 
 class TableScene(PlayViews, Scene):
@@ -53,6 +54,11 @@ class TableScene(PlayViews, Scene):
         self.demo = demo
         self.stage = Stage(app, match, first_viewer(match.humans))
         self.stage.on_resync = self.resync
+        from game.app.replay_deals import daily_date
+
+        # A daily deal says so on the table, in the strip along the top.
+        self.stage.daily = None if demo else daily_date(app, match)
+        self.stage.relayout()
         self.input = TableInput(self)
         self.controls = ActionButtons(self)
         self.notice = Notice()
@@ -92,7 +98,7 @@ class TableScene(PlayViews, Scene):
             self.resync()
             # A resumed match: its log continues from where it stopped.
             seen = redact(self.match.recent, self.viewer if self.viewer is not None else -1)
-            self.stage.log_lines = [line for e in seen if (line := self.player.describe(e))]
+            self.stage.log_entries = [(e, self.viewer) for e in seen if self.player.describe(e)]
 
     def save_before_quit(self) -> bool:
         if self.demo or not self.match.live:
@@ -303,7 +309,7 @@ class TableScene(PlayViews, Scene):
         self.app.open("round_end", self)
 
     def start_next_round(self) -> None:
-        self.stage.log_lines.clear()
+        self.stage.log_entries.clear()
         self.animate(self.match.next_round())
 
     def autosave(self, force: bool = False) -> None:

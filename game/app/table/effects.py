@@ -107,13 +107,14 @@ class EventPlayer:
             handler = HANDLERS.get(type(e))
             if handler is not None:
                 handler(self, e)
-            line = self.describe(e)
-            if line:  # written when its animation has played, not ahead of it
-                self._add([], lands=(Logged(line),))
+            if self.describe(e):  # written when its animation has played, not ahead of it
+                self._add([], lands=(Logged(e, self.stage.viewer),))
 
     # -- log -----------------------------------------------------------------------
-    def describe(self, e: ev.Event) -> str:
-        return describe_event(e, self.name, self.stage.viewer)
+    def describe(self, e: ev.Event, viewer: int | None = -1) -> str:
+        """The log line for an event, in the current language, as `viewer` saw it (by
+        default whoever holds the screen now)."""
+        return describe_event(e, self.name, self.stage.viewer if viewer == -1 else viewer)
 
     # -- animation -------------------------------------------------------------------
     def _fly(self, card: int, start: tuple[int, int], end: tuple[int, int], width: int,

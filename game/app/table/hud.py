@@ -76,15 +76,18 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
     return rect
 
 
-def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int, int]) -> None:
-    """The teams' totals in a strip at the top."""
+def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int, int],
+               title: str = "") -> str:
+    """The strip at the top: a daily deal's title and date, the teams' totals; returns
+    what it shows."""
     u = app.u
-    text = "   ".join(tr("round.team_total", team=t + 1, score=v)
-                      for t, v in sorted(totals.items()))
+    text = "   ".join([title] * bool(title) + [tr("round.team_total", team=t + 1, score=v)
+                                               for t, v in sorted(totals.items())])
     t = fonts.fit(text, u(17), lay.size[0] - u(300), GOLD, bold=True)
     rect = t.get_rect(midtop=(lay.size[0] // 2, u(8))).inflate(u(16), u(6))
     render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
     surface.blit(t, t.get_rect(center=rect.center))
+    return text
 
 
 def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str) -> None:

@@ -1,15 +1,19 @@
 """Drives one match for the table: the engine state, who sits where, AI players thinking in
-a worker thread, human-like pacing, and the action log that saves replay."""
+a worker thread (an Expert's search in a worker process of the match), human-like pacing,
+and the action log that saves replay."""
 
 from __future__ import annotations
 
 import random
 import threading
+import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ai import make_player
 from ai.base import Player
+from ai.worker import CancelEvent, SearchWorker
+from game.app.i18n import ShownSeats
 from game.app.table.pacing import Pacing, pacing_for
 from game.engine import NEXT_ROUND, Action, Event, Rules, State, redact
 from game.engine.actions import OUT_OF_TURN
@@ -30,16 +34,31 @@ class _Plan:
 class MatchController:
     def __init__(self, rules: Rules, seats: list[SeatInfo], seed: int,
                  log: list[Action] | None = None, created: str | None = None,
-                 match_id: str | None = None) -> None:
+                 match_id: str | None = None, base: State | None = None,
+                 use_worker: bool = True) -> None:
         self.rules = rules
-        self.seats = list(seats)
+        self._seats = ShownSeats(seats)
         self.seed = seed
         self.created = created
         self.match_id = match_id  # names the match's own autosave; set at its first save
-        self.state = State.new(rules, len(seats), seed, deal=False)
+        # The state the log starts from when not the seed's (a save resumed from its
+        # snapshot: see saves.match_format); saved with the log so it replays again.
+        self.base = base.clone() if base is not None else None
+        self.state = base.clone() if base is not None else State.new(rules, len(seats), seed,
+                                                                       deal=False)
+        # The state just before the latest deal: what a round's replay starts from.
+        self.round_base: State | None = None
         self.log: list[Action] = []
         self.version = 0
-        self.cancel = threading.Event()  # tells a searching Expert to answer now
+        # One worker process searches for every Expert seat, started now in the background
+        # so it is ready by the first Expert turn (until then, and if it cannot start, the
+        # Experts search in this process, in the thread below).
+        self.worker: SearchWorker | None = SearchWorker() if use_worker and any(
+            s.is_ai and s.tier == "expert" for s in seats) else None
+        if self.worker is not None:
+            weakref.finalize(self, self.worker.close)  # a match dropped without close()
+        # Tells a searching Expert to answer now (shared with the worker process).
+        self.cancel: CancelEvent = self.worker.cancel if self.worker else threading.Event()
         self.players: dict[int, Player] = {
             i: self._player(s.tier or "normal") for i, s in enumerate(seats) if s.is_ai}
         self.rngs = {i: random.Random(seed * 7919 + i) for i in self.players}
@@ -61,10 +80,22 @@ class MatchController:
 
     def _player(self, tier: str) -> Player:
         if tier == "expert":
+            if self.worker is not None:
+                return make_player(tier, worker=self.worker)
             return make_player(tier, cancel=self.cancel)
         return make_player(tier)
 
     # -- facts -----------------------------------------------------------------------
+    @property
+    def seats(self) -> list[SeatInfo]:
+        """The seats with their names as shown now (the default name in this language)."""
+        return self._seats.shown()
+
+    @property
+    def stored_seats(self) -> list[SeatInfo]:
+        """The seats as saved: the default human name kept as the default."""
+        return self._seats.stored
+
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_ai]
@@ -95,7 +126,10 @@ class MatchController:
     # -- acting ------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply a validated action; everything that was planned for the old state is void."""
+        before = self.state.clone() if action.kind == NEXT_ROUND.kind else None
         events = self.state.apply(action)
+        if before is not None:
+            self.round_base = before
         self.log.append(action)
         self.recent = (self.recent + events)[-40:]
         self.version += 1
@@ -180,3 +214,5 @@ class MatchController:
     def close(self) -> None:
         self.cancel.set()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.worker is not None:
+            self.worker.close()

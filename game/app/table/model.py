@@ -52,9 +52,12 @@ class Fresh:
 
 @dataclass(frozen=True, slots=True)
 class Logged:
-    """A line for the log, written once its event has been shown (the stage's)."""
+    """An event for the log, once it has been shown (the stage's); kept as the event and
+    the seat that held the screen, and worded when drawn, so a language switch re-words
+    the whole log."""
 
-    text: str
+    event: ev.Event
+    viewer: int | None
 
 
 @dataclass(frozen=True, slots=True)

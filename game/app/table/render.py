@@ -277,10 +277,11 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
     room = max(1, (rect.height - int(10 * u)) // step)
     wrapped: list[str] = []
     for line in lines[-room:]:
-        wrapped += wrap(line, font, inner)
+        wrapped += wrap(line, fonts.font(int(14 * u), text=line), inner)
     y = rect.y + int(6 * u)
     for line in wrapped[-room:]:
-        surface.blit(font.render(line, True, (225, 235, 225)), (rect.x + int(6 * u), y))
+        surface.blit(fonts.render(line, int(14 * u), (225, 235, 225)),
+                     (rect.x + int(6 * u), y))
         y += step
 
 

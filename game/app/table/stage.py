@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.app import fonts
+from game.app import fonts, i18n
 from game.app.i18n import tr
 from game.app.table import hud, render
 from game.app.table.anim import Director, Step, Tween, shake_offset
@@ -32,13 +33,16 @@ if TYPE_CHECKING:
 log = logging.getLogger("uno.table")
 
 REVEAL_MS = 5000.0  # a hand shown to you stays up this long unless dismissed
+LOG_KEPT = 60  # more lines than the log panel shows at any size
 
 
 class StageMatch(Protocol):
     """What the stage reads of a match (a live one, or a recorded round)."""
 
     state: State
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
     rules: Rules
     version: int
 
@@ -57,7 +61,9 @@ class Stage:
         # Called when a batch has been shown and the table re-syncs from the view.
         self.on_resync: Callable[[], None] = self.sync
         self.clock_ms = 0.0
-        self.log_lines: list[str] = []
+        # The log as events, each with the seat that held the screen (see log_lines).
+        self.log_entries: list[tuple[ev.Event, int | None]] = []
+        self._log_cache: tuple[object, list[str]] = ((), [])
         self.shakes: dict[int, float] = {}
         self.bubbles: list[tuple[pygame.Rect, Tween]] = []  # shouts on screen, where
         self.fresh: dict[int, float] = {}  # card -> until when it is marked as new
@@ -65,6 +71,9 @@ class Stage:
         self.ring_pulse = 0.0
         self.reveal: ev.HandShown | None = None
         self.reveal_until = 0.0
+        # A daily deal's date (the table sets it): the strip along the top says so.
+        self.daily: date | None = None
+        self.strip_text = ""  # what the last frame showed in that strip (for tests)
         self.layout: Layout = self.make_layout()
         # What the last frame drew, where (the layout and privacy tests read these).
         self.hand_rects: list[pygame.Rect] = []
@@ -73,6 +82,16 @@ class Stage:
         self.face_up_owner: int | None = None
         self.shown_dimmed: set[int] = set()
         self.draw_count = 0
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The newest log lines, worded now, in the current language (names too)."""
+        entries = self.log_entries[-LOG_KEPT:]
+        stamp = (i18n.language(), len(self.log_entries), id(entries[-1]) if entries else 0)
+        if self._log_cache[0] != stamp:
+            lines = [line for e, v in entries if (line := self.player.describe(e, v))]
+            self._log_cache = (stamp, lines)
+        return self._log_cache[1]
 
     # -- what the effects read (effects.Stage) -----------------------------------------
     @property
@@ -114,7 +133,8 @@ class Stage:
         menu = (button_width(app, [tr("table.menu")], minimum=u(110)),
                 button_height(app, minimum=u(40)))
         banner_h = fonts.font(u(20), True).get_linesize() + u(8)
-        strip = fonts.font(u(17), True).get_linesize() + u(14) if self.match.rules.teams else 0
+        strip = fonts.font(u(17), True).get_linesize() + u(14) if (
+            self.match.rules.teams or self.daily) else 0
         return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
                            action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
                            top_strip=strip)
@@ -155,7 +175,7 @@ class Stage:
         if isinstance(change, Resync):
             self.on_resync()
         elif isinstance(change, Logged):
-            self.log_lines.append(change.text)
+            self.log_entries.append((change.event, change.viewer))
         elif isinstance(change, Fresh):
             self.fresh[change.card] = self.clock_ms + FRESH_MS * max(self.app.speed, 0.5)
         elif isinstance(change, Reveal):
@@ -281,8 +301,10 @@ class Stage:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
         render.draw_log(surface, lay, self.log_lines)
-        if self.match.rules.teams:
-            hud.draw_teams(surface, app, lay, team_totals(s))
+        if self.match.rules.teams or self.daily:
+            title = tr("app.daily_title", date=i18n.date_text(self.daily)) if self.daily else ""
+            self.strip_text = hud.draw_teams(
+                surface, app, lay, team_totals(s) if self.match.rules.teams else {}, title)
         self.banner_rect = hud.draw_status(surface, app, lay, banner, own=own, timer=timer)
         try:
             self.director.draw(surface)

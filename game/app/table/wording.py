@@ -57,6 +57,12 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
     """The log's line for an event ("" for events the log does not mention); `viewer` is
     the seat the log is written for ("You are skipped")."""
     n = name_of
+
+    def obj(seat: int) -> str:
+        """A name where a sentence ends: the one watching is "you" there ("Chen caught
+        you", never "Chen caught You")."""
+        return tr("log.you_object") if seat == viewer else n(seat)
+
     if isinstance(e, ev.CardPlayed):
         cards = ", ".join(card_word(c) for c in e.cards)
         key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
@@ -83,18 +89,18 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
         return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
     if isinstance(e, ev.Caught):
         return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),
-                  target=n(e.target))
+                  target=obj(e.target))
     if isinstance(e, ev.Challenged):
         return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
-                  name=n(e.challenger), target=n(e.accused))
+                  name=n(e.challenger), target=obj(e.accused))
     if isinstance(e, ev.PenaltyStacked):
-        return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
+        return tr("log.stacked", name=n(e.seat), total=e.total, target=obj(e.target))
     if isinstance(e, ev.HandsSwapped):
-        return tr("log.swapped", name=n(e.seat), target=n(e.target))
+        return tr("log.swapped", name=n(e.seat), target=obj(e.target))
     if isinstance(e, ev.HandsRotated):
         return tr("log.rotated")
     if isinstance(e, ev.CardsTraded):
-        return tr("log.traded", name=n(e.seat), target=n(e.target))
+        return tr("log.traded", name=n(e.seat), target=obj(e.target))
     if isinstance(e, ev.PowerChosen) and e.power == "peek":
         return tr("log.peeked", name=n(e.seat), target=n(e.target))
     if isinstance(e, ev.Misplayed):

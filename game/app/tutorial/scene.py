@@ -23,10 +23,13 @@ from game.app.table.input import TableInput
 from game.app.table.match import MatchController
 from game.app.table.stage import Stage
 from game.app.table.views import PlayViews
+from game.app.table.wording import card_word
 from game.app.tutorial.lessons import (
     TRY_IT_OPTIONS,
+    BrokenLesson,
     Lesson,
     basics,
+    broken_lessons,
     lesson_for,
     try_it_available,
 )
@@ -117,11 +120,37 @@ class TutorialScene(PlayViews, Scene):
         self.match.close()  # a lesson is never saved
         super().exit()
 
+    @property
+    def sandbox(self) -> bool:
+        """A Try it from the rules: one lesson alone, with no next lesson."""
+        return self.lesson.kind != "basics" or len(self.lessons) == 1
+
     def instruction(self) -> str:
         if self.finished:
             points = self.match.state.scores[0] if self.match.state.scores else 0
             return tr(self.lesson.done_key(), points=points)
         return tr(self.lesson.step_key(self.step))
+
+    def finished_text(self) -> str:
+        """What to press now, naming only the button that is there."""
+        if self.sandbox:
+            return tr("tutorial.finished_try")
+        last = self.index + 1 >= len(self.lessons)
+        return tr("tutorial.finished_last" if last else "tutorial.finished_next")
+
+    def score_cards(self) -> str:
+        """After a round a lesson won: the cards left in the other hands and their points,
+        so the score it explains can be checked."""
+        s = self.match.state
+        if s.phase < Phase.ROUND_OVER:
+            return ""
+        from game.engine.cards import CARD_POINTS
+
+        left = [c for seat in range(s.n) if seat != self.stage.viewer for c in s.hands[seat]]
+        if not left:
+            return ""
+        cards = " + ".join(f"{card_word(c)} {CARD_POINTS[c]}" for c in left)
+        return tr("tutorial.score_cards", cards=cards, points=sum(CARD_POINTS[c] for c in left))
 
     def correct(self, cards: tuple[int, ...] = ()) -> None:
         """A move the lesson does not want: shown why, kindly; nothing is played."""
@@ -142,7 +171,10 @@ class TutorialScene(PlayViews, Scene):
             self.finished = True
             self.app.saves.lesson_done(self.lesson.id)
             self.app.sound.play("win")
-            self._label_next()
+            if "next" in self.lesson_buttons:
+                self._label_next()
+            else:
+                self.build()  # a Try it gets its Finish button now
 
     # -- the seat's decision, as the lesson sees it ------------------------------------
     def resync(self) -> None:
@@ -156,7 +188,7 @@ class TutorialScene(PlayViews, Scene):
         found = decide(self.match, st.viewer, dealt=st.model.top >= 0, busy=st.director.busy,
                        chosen=len(self.input.cursor.chosen))
         if self.finished:
-            status = tr("tutorial.finished")
+            status = self.finished_text()
         else:
             # Opponents never take a turn in a lesson: no "is thinking" while it waits.
             status = found.status if found.mine else ""
@@ -177,9 +209,15 @@ class TutorialScene(PlayViews, Scene):
     # -- acting ----------------------------------------------------------------------
     def act(self, action: Action) -> bool:
         if self.finished:
-            self.say(tr("tutorial.finished"))
+            self.say(self.finished_text())
             return False
         if not self.lesson.steps[self.step].accepts(action):
+            if action.kind == Kind.DRAW and not any(
+                    w.get("button") == "draw" for w in self.lesson.wrong):
+                # Drawing is refused here: say why, not the wrong-card text.
+                self.say(tr("tutorial.no_draw"), 7000)
+                self.corrections += 1
+                return False
             self.correct(action.cards)
             return False
         ok = self.input.submit(action)
@@ -234,6 +272,8 @@ class TutorialScene(PlayViews, Scene):
         u = self.app.u
         f = fonts.font(u(20))  # the theme's button text size
         labels = {"next": self._next_key(), "leave": "tutorial.leave"}
+        if self.sandbox and not self.finished:
+            del labels["next"]  # a Try it has no lesson to skip to
         width = max(f.size(tr(k))[0] for k in ("tutorial.skip", "tutorial.next",
                                                "tutorial.finish", "tutorial.leave")) + u(40)
         self.lesson_buttons = {}
@@ -359,6 +399,8 @@ class TutorialScene(PlayViews, Scene):
         le = self.lesson
         paras: list[tuple[str, tuple, bool]] = [(tr(le.title_key()), GOLD, True),
                                                 (self.instruction(), WHITE, False)]
+        if self.finished and self.score_cards():
+            paras.append((self.score_cards(), GOLD, False))
         if le.option:
             paras.append((tr(f"ruledesc.{le.option}"), RULE_TEXT, False))
         inner = area.width - u(24)
@@ -398,9 +440,11 @@ class ListScene(Scene):
     name = "lessons"
     title_key = "tutorial.title"
 
-    def __init__(self, app, lessons: list[Lesson]) -> None:
+    def __init__(self, app, lessons: list[Lesson],
+                 broken: tuple[BrokenLesson, ...] = ()) -> None:
         super().__init__(app)
         self.lessons = lessons
+        self.broken = broken  # lesson files that failed their checks: listed, unavailable
         self.items: dict[UIButton, int] = {}
 
     def label(self, lesson: Lesson) -> str:
@@ -418,7 +462,7 @@ class ListScene(Scene):
         avail = h - top - u(90)
         row = u(46)
         rows = max(1, avail // row)
-        cols = -(-len(self.lessons) // rows)
+        cols = -(-(len(self.lessons) + len(self.broken)) // rows)
         col_w = (w - u(60)) // max(cols, 1)
         self.items = {}
         for i, le in enumerate(self.lessons):
@@ -426,6 +470,12 @@ class ListScene(Scene):
             rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
             b = button(self, self.label(le), rect, object_id="#small", title=tr(le.title_key()))
             self.items[b] = i
+        for i, bad in enumerate(self.broken, len(self.lessons)):
+            c, r = divmod(i, rows)
+            rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
+            b = button(self, "tutorial.item_unavailable", rect, object_id="#small",
+                       focus=False, title=broken_title(bad))
+            b.disable()
         self.add_back()
 
     def first_button(self, top: int) -> pygame.Rect | None:
@@ -453,18 +503,38 @@ class ListScene(Scene):
         u = self.app.u
         t = fonts.fit(tr(self.title_key), u(36), surface.get_width() - u(60), GOLD, bold=True)
         surface.blit(t, (u(30), u(24)))
+        if self.broken:
+            # Left of Back, on the bottom line, clear of the list above it.
+            first = self.broken[0]
+            note = tr("tutorial.unavailable_note", count=len(self.broken),
+                      title=broken_title(first), reason=first.reason)
+            back = self.back_b.rect if self.back_b is not None else pygame.Rect(
+                surface.get_width() - u(30), surface.get_height() - u(45), 0, 0)
+            line = fonts.fit(note, u(15), max(u(100), back.left - u(60)), (255, 190, 150))
+            surface.blit(line, line.get_rect(midleft=(u(30), back.centery)))
+
+
+def broken_title(bad: BrokenLesson) -> str:
+    """What a lesson file that failed its checks is called in a list: its title when its
+    id or option could be read, else its file name."""
+    key = bad.title_key()
+    title = tr(key) if key else ""
+    return title if title and title != f"uno.{key}" else bad.file
 
 
 class LessonsScene(ListScene):
     """Learn to play: the basic lessons in order, resuming at the first not yet done."""
 
     def __init__(self, app) -> None:
-        super().__init__(app, basics())
+        super().__init__(app, basics(), broken_lessons("basics"))
 
     def first_button(self, top: int) -> pygame.Rect | None:
         u = self.app.u
         done = self.app.saves.stats().lessons
-        k = "tutorial.continue" if any(le.id in done for le in self.lessons) else \
+        started = any(le.id in done for le in self.lessons)
+        every = all(le.id in done for le in self.lessons)
+        # With every lesson done the button says it starts over, not "Continue".
+        k = "tutorial.restart" if every else "tutorial.continue" if started else \
             "tutorial.start"
         width = fonts.font(u(26), bold=True).size(tr(k))[0] + u(60)  # #big_button text
         rect = pygame.Rect(u(30), top, max(u(260), width), u(50))
@@ -488,7 +558,8 @@ class TryItScene(ListScene):
     title_key = "tutorial.try_title"
 
     def __init__(self, app) -> None:
-        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))])
+        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))],
+                         broken_lessons("rule"))
 
     def on_button(self, element) -> None:
         if element in self.items:

@@ -1,0 +1,113 @@
+"""Switching language mid-match re-words everything on the table: the whole log, the
+default name "You", and nothing ever draws as boxes (every string, every log line, in both
+languages, after a switch either way)."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app import fonts, i18n
+from game.app.app import App
+from game.app.scenes.pause import PauseScene
+from game.app.scenes.settings import SettingsScene
+from game.app.scenes.table import TableScene
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+from saves.settings import AnimationSpeed, Settings
+from tests.app.conftest import click, frames, key
+from tests.app.helpers import keyboard_turn, open_table, settle
+from tests.app.test_i18n import strings
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _to_language(app: App, table: TableScene, code: str) -> None:
+    """Esc → Settings → Language, stepped with Enter until it reads `code` → Esc → Resume."""
+    key(app, pygame.K_ESCAPE, frames=2)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    click(app, pause.settings_b.rect.center, frames=2)
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    for _ in range(3):
+        if i18n.language() == code and app.settings.language.value == code:
+            break
+        settings = app.top
+        widget = next(w for w, n in settings.widgets.items() if n == "language")
+        settings.focus.focus_on(widget)
+        key(app, pygame.K_RETURN, frames=2)
+    assert i18n.language() == code
+    key(app, pygame.K_ESCAPE, frames=2)  # back to the pause menu
+    assert isinstance(app.top, PauseScene)
+    click(app, app.top.resume_b.rect.center, frames=2)
+    assert app.top is table
+
+
+def _play(app: App, table: TableScene, turns: int, rng: random.Random) -> None:
+    from game.engine.state import Phase
+
+    start = len(table.match.log)
+    for _ in range(turns * 40):
+        if table.match.state.phase >= Phase.ROUND_OVER or len(table.match.log) > start + 4 * turns:
+            break
+        keyboard_turn(app, table, rng)
+        settle(app, table, 60)
+
+
+def _glyph_gaps(text: str, bold: bool = False) -> set[str]:
+    return fonts.missing(text, fonts.face_for(text, bold), bold)
+
+
+@pytest.fixture
+def table_app():
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="en")
+    app = App(language="en", settings=settings)
+    yield app
+    app.close()
+    i18n.set_language("en")
+
+
+def test_the_log_is_reworded_after_switching_back_to_english(table_app) -> None:
+    app = table_app
+    table = open_table(app, table_seats=[SeatInfo.human(DEFAULT_HUMAN_NAME),
+                                         SeatInfo.ai("Ada", "easy"), SeatInfo.ai("Bao", "easy"),
+                                         SeatInfo.ai("小明", "easy")], seed=11)
+    rng = random.Random(5)
+    settle(app, table)
+    _to_language(app, table, "zh")
+    _play(app, table, 3, rng)
+    zh_lines = list(table.log_lines)
+    assert any(CJK.search(line) for line in zh_lines)
+    assert table.match.seats[0].name == "你"
+    _to_language(app, table, "en")
+    frames(app, 2)
+    lines = table.log_lines
+    assert len(lines) >= len(zh_lines) > 3
+    # The name typed in Chinese stays; every word the game wrote is English now.
+    assert [line for line in lines if CJK.search(line.replace("小明", ""))] == []
+    assert table.match.seats[0].name == "You"
+    assert {line: gaps for line in lines if (gaps := _glyph_gaps(line))} == {}
+    # The save keeps the default name as the default, not as a word.
+    assert table.match.stored_seats[0].name == DEFAULT_HUMAN_NAME
+
+
+@pytest.mark.parametrize("first, then", [("zh", "en"), ("en", "zh")])
+def test_every_string_draws_without_boxes_after_a_switch(table_app, first, then) -> None:
+    app = table_app
+    table = open_table(app, seed=4)
+    settle(app, table)
+    _to_language(app, table, first)
+    _to_language(app, table, then)
+    bad = {}
+    for k, text in strings(then).items():
+        text = re.sub(r"%\{\w+\}", "小明 Ada", text)  # names of both scripts in every hole
+        for bold in (False, True):
+            if gaps := _glyph_gaps(text, bold):
+                bad[k] = "".join(sorted(gaps))
+    assert bad == {}
+    # What the table actually drew: its log lines, in the language now shown.
+    assert {line: g for line in table.log_lines if (g := _glyph_gaps(line))} == {}

@@ -1,0 +1,55 @@
+"""The menu's Continue details: kept at 150 % (over the buttons when there is no room beside
+Continue), and after a finished round they name the round that comes next."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app import i18n
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.round_end import RoundEndScene
+from game.engine import OFFICIAL
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+from saves.settings import AnimationSpeed, Settings
+from tests.app.conftest import click, frames, key
+from tests.app.tour import staged
+
+
+def _leave_after_round_one(app: App) -> MenuScene:
+    app.push(MenuScene(app))
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+              SeatInfo.ai("Bao", "normal")]
+    table = staged(app, OFFICIAL, ["r1", "r9 b2", "b2 g3"], people, 0)
+    app.saves.enabled = True  # this staged match is saved like a played one
+    table.selected = 0
+    key(app, pygame.K_RETURN, frames=3)
+    for _ in range(200):
+        if isinstance(app.top, RoundEndScene):
+            break
+        frames(app, 1, 50)
+    assert isinstance(app.top, RoundEndScene)
+    click(app, app.top.menu_b.rect.center, frames=3)
+    assert isinstance(app.top, MenuScene)
+    return app.top
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_continue_names_the_next_round_and_keeps_its_details(size, scale) -> None:
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, ui_scale=scale)
+    app = App(language="en", settings=settings, size=size)
+    try:
+        menu = _leave_after_round_one(app)
+        assert menu.resume_lines[1].startswith("Round 2 next"), menu.resume_lines
+        frames(app, 2)
+        if menu.resume_below:
+            assert menu.tagline_text.startswith("Resumes: You")
+        else:
+            assert menu._resume_room(app.screen) >= app.u(80)
+    finally:
+        app.close()
+        i18n.set_language("en")

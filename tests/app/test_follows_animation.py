@@ -276,3 +276,36 @@ def test_your_name_and_score_stay_while_the_banner_is_quiet(app, monkeypatch) ->
             quiet += 1
             assert any(t.startswith("P1 · ") for t in said), "your label went with the banner"
     assert quiet, "the deal had no quiet frame to look at"
+
+
+def test_no_cursor_is_left_on_the_table_under_a_prompt(app, monkeypatch) -> None:
+    import pygame
+
+    from game.app.scenes.prompt import ChoiceOverlay
+    from game.app.table import render
+    from tests.app.conftest import key
+
+    # Nothing to play: the keyboard goes to the stock (Draw) and draws a playable red 9.
+    table, s = _table(app, OFFICIAL, ["g1 b7", "y1 y2"], stock="r9")
+    table.match.players.clear()
+    for _ in range(4):
+        if table.stock_focus:
+            break
+        key(app, pygame.K_RIGHT)
+    assert table.stock_focus
+    cursors: list[object] = []
+    real = render.draw_cursor
+
+    def record(surface, rect, unit):  # noqa: ANN001, ANN202
+        cursors.append(rect)
+        real(surface, rect, unit)
+
+    monkeypatch.setattr(render, "draw_cursor", record)
+    frames(app, 1)
+    assert cursors, "the cursor on the stock was not drawn"
+    key(app, pygame.K_RETURN, frames=40)
+    assert isinstance(app.top, ChoiceOverlay), "no play-or-keep prompt"
+    cursors.clear()
+    frames(app, 3)
+    # The prompt has the keys: no outline stays where the stock (Draw) had the focus.
+    assert cursors == []

@@ -385,8 +385,9 @@ class TableScene(PlayViews, Scene):
     # -- draw --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         cur = self.input.cursor
-        self.stage.draw(surface, self.decision, selected=cur.selected,
-                        stock_focus=cur.stock_focus, chosen=cur.chosen,
+        here = self.app.top is self  # a prompt on top takes the keys: no cursor under it
+        self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
+                        stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status,
                         own=self.stage.own_label() if self.own_label else None,
                         timer=self._timer_shown())

@@ -309,3 +309,70 @@ def test_no_cursor_is_left_on_the_table_under_a_prompt(app, monkeypatch) -> None
     frames(app, 3)
     # The prompt has the keys: no outline stays where the stock (Draw) had the focus.
     assert cursors == []
+
+
+# -- a 7 swap and a 0 rotation: the hands travel ------------------------------------------
+
+def _backs_per_frame(app, monkeypatch, table, n: int) -> list[int]:
+    """For each of the next `n` frames, how many pixels of the seats' card backs it shows
+    away from every seat panel (the backs are painted one marker colour to find them)."""
+    import pygame
+
+    small = table.layout.small_w
+    marker = (255, 0, 255)
+    real = app.art.back
+
+    def back(width, **kw):  # noqa: ANN001, ANN003, ANN202
+        if width != small:
+            return real(width, **kw)
+        painted = real(width, **kw).copy()
+        painted.fill(marker)
+        return painted
+
+    monkeypatch.setattr(app.art, "back", back)
+    out = []
+    for _ in range(n):
+        frames(app, 1, 16)
+        found = pygame.mask.from_threshold(app.screen, marker, (1, 1, 1, 255))
+        for panel in table.seat_panels.values():
+            r = panel.inflate(8, 8)
+            found.erase(pygame.mask.Mask(r.size, fill=True), r.topleft)
+        out.append(found.count())
+    monkeypatch.setattr(app.art, "back", real)
+    return out
+
+
+def test_a_seven_swap_shows_the_hands_travel(app, monkeypatch) -> None:
+    import pygame
+
+    from game.engine import Phase
+    from tests.app.conftest import key
+
+    rules = OFFICIAL.with_options(seven_zero=True)
+    table, s = _table(app, rules, ["r7 g1", "g1 g2 g3", "y1 y2"])
+    table.match.players.clear()
+    _normal(app)
+    before = max(_backs_per_frame(app, monkeypatch, table, 3))
+    key(app, pygame.K_RETURN, frames=30)  # plays the red 7
+    assert s.phase == Phase.PICK_TARGET
+    key(app, pygame.K_2, frames=1)  # swap with seat 2
+    assert len(s.hands[0]) == 2
+    during = _backs_per_frame(app, monkeypatch, table, 80)
+    after = during[-1]
+    # Two fans of backs cross the table on top of what the panels show.
+    assert before == 0 and after == 0, (before, after)
+    assert max(during) > 0, "the hands did not travel"
+
+
+def test_a_zero_rotation_shows_every_hand_travel(app, monkeypatch) -> None:
+    from game.engine import Action, Kind
+
+    rules = OFFICIAL.with_options(seven_zero=True)
+    table, s = _table(app, rules, ["r1 g1", "g2 g3 g4", "y1 y2", "b1 r0"], current=3)
+    table.match.players.clear()
+    _normal(app)
+    before = max(_backs_per_frame(app, monkeypatch, table, 3))
+    table.animate(table.match.apply(Action(Kind.PLAY, 3, (s.hands[3][1],))))
+    during = _backs_per_frame(app, monkeypatch, table, 100)
+    assert before == 0 and during[-1] == 0, (before, during[-1])
+    assert max(during) > 0, "the hands did not travel"

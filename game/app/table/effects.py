@@ -384,10 +384,40 @@ class EventPlayer:
         self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160))
 
     def hands_swapped(self, e: ev.HandsSwapped) -> None:
-        self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160))
+        self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160), block=True,
+                     extra=self._hands_travel([(e.seat, e.target), (e.target, e.seat)]))
 
     def hands_rotated(self, e: ev.HandsRotated) -> None:
-        self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
+        s = self.stage
+        # The seats at the table, in seat order (the engine passes each hand to the next).
+        order = [seat for seat in range(len(s.model.counts))
+                 if seat in s.layout.seats or seat == s.viewer]
+        n = max(1, len(order))
+        moves = [(seat, order[(i + e.direction) % n]) for i, seat in enumerate(order)]
+        self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160), block=True,
+                     extra=self._hands_travel(moves))
+
+    def _hands_travel(self, moves: list[tuple[int, int]]) -> list[Tween]:
+        """Each hand of a 7 swap or a 0 rotation flies, as a small fan of backs, from its
+        old owner to its new one (reduce motion: the banner says it alone)."""
+        s = self.stage
+        if s.settings.reduce_motion:
+            return []
+        paths = [(s.seat_target(a), s.seat_target(b)) for a, b in moves if a != b]
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            lay = s.layout
+            back = s.art.back(lay.small_w)
+            k = ease_in_out(t)
+            lift = math.sin(math.pi * k) * 40 * lay.unit  # a slight arc, over the table
+            for (x0, y0), (x1, y1) in paths:
+                x, y = lerp((x0, y0), (x1, y1), k)
+                y -= lift
+                for i in (-1, 0, 1):
+                    surface.blit(back, back.get_rect(center=(int(x + i * lay.small_w * 0.35),
+                                                             int(y + abs(i) * 4))))
+
+        return [Tween(650 * self.ms, draw)]
 
     def misplayed(self, e: ev.Misplayed) -> None:
         self._banner(tr("table.misplay"), e.seat, 1100, bg=(90, 90, 90), sound="error")

@@ -31,3 +31,22 @@ def test_play_or_keep_and_its_uno_button_leave_the_banner_readable(app, size, sc
     for r in (prompt.panel, prompt.uno_rect):
         assert not r.colliderect(banner), (r, banner)
 
+
+def test_a_cancellable_colour_picker_shows_its_cancel(app) -> None:
+    from game.app.i18n import tr
+    from tests.app.conftest import click
+
+    state, _ = make(OFFICIAL, hands=["W g1 b2", "y1 y2", "b1 b3"])
+    table = open_table(app, OFFICIAL, seats(2, tier="normal"), state=state)
+    table.match.players.clear()
+    frames(app, 2)
+    wild = table.model.hand.index(state.hands[0][0])
+    r = table.hand_rects[wild]
+    click(app, (r.centerx, r.bottom - 8), frames=3)
+    picker = app.top
+    assert isinstance(picker, ChoiceOverlay) and picker.cancellable
+    # Esc closes it, and the picker says so where the player looks.
+    assert any(text == tr("prompt.cancel") for text, *_ in picker.texts)
+    assert picker.cancel_rect is not None and picker.panel.contains(picker.cancel_rect)
+    click(app, picker.cancel_rect.center, frames=3)
+    assert app.top is table and len(state.hands[0]) == 3  # nothing was played

@@ -56,6 +56,7 @@ class ChoiceOverlay(Scene):
         self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
         self.uno_rect: pygame.Rect | None = None
         self.cols = 1  # option columns: two when one column cannot fit (see _geometry)
+        self.cancel_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
         # ran out), its choices are stale and it closes.
         self.version = table.match.version if table is not None else -1
@@ -91,6 +92,9 @@ class ChoiceOverlay(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.uno_rect is not None and self.uno_rect.collidepoint(event.pos):
                 self._press_uno()
+                return
+            if self.cancel_rect is not None and self.cancel_rect.collidepoint(event.pos):
+                self.app.pop()
                 return
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
@@ -183,6 +187,8 @@ class ChoiceOverlay(Scene):
         # says whose decision this is and must stay readable.
         bottom = h - u(8) if self.table is None else min(h - u(8),
                                                          self.table.layout.banner_top - u(6))
+        # A prompt that Esc closes says so, with a Cancel under its options.
+        head += u(30) if self.cancellable else 0
         room = bottom - u(8) - uno_h
         row_h, gap = max(u(50), line + u(12)), u(8)
         self.cols = 1
@@ -267,6 +273,16 @@ class ChoiceOverlay(Scene):
             label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
             surface.blit(label, label.get_rect(midleft=(x, r.centery)))
             self.rects.append(r)
+        self.cancel_rect = None
+        if self.cancellable:
+            text = tr("prompt.cancel")
+            self.texts.append((text, u(16), False, pygame.Rect(0, 0, width - u(40), 1)))
+            ct = fonts.fit(text, u(16), width - u(40), (200, 220, 205))
+            self.cancel_rect = ct.get_rect().inflate(u(16), u(6))
+            self.cancel_rect.bottomright = (panel.right - u(20), panel.bottom - u(8))
+            pygame.draw.rect(surface, (90, 140, 110), self.cancel_rect, width=1,
+                             border_radius=u(8))
+            surface.blit(ct, ct.get_rect(center=self.cancel_rect.center))
         self.uno_rect = None
         if self._uno_available():
             ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
@@ -385,6 +401,9 @@ def jump_in_flow(table: Prompting) -> None:
 
     def show_options(h: int) -> None:
         actions = [a for a in m.legal(h) if a.kind in kinds]
+        if len(actions) == 1:  # the one card that qualifies: no second prompt to confirm it
+            table.act(actions[0])
+            return
         options = []
         for a in actions:
             if a.kind == Kind.SUM_OUT:

@@ -265,7 +265,10 @@ class EventPlayer:
 
     def _banner(self, text: str, seat: int | None, duration: float = 700,
                 bg: tuple[int, int, int] = (198, 40, 40), sound: str | None = None,
-                block: bool = False, extra: list[Tween] | None = None) -> None:
+                block: bool = False, extra: list[Tween] | None = None,
+                under: list[Tween] | None = None) -> None:
+        """A shout by a seat; `block` holds the table for it, with `extra` tweens drawn
+        over it and `under` ones beneath it."""
         s = self.stage
         placed: list[tuple[int, int]] = []
 
@@ -280,7 +283,7 @@ class EventPlayer:
         tween = Tween(duration * max(self.ms, 0.4), draw,
                       on_start=self._sound(sound) if sound else None)
         if block:
-            self._add([tween, *(extra or [])])
+            self._add([*(under or []), tween, *(extra or [])])
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
@@ -385,7 +388,7 @@ class EventPlayer:
 
     def hands_swapped(self, e: ev.HandsSwapped) -> None:
         self._banner(tr("table.swapped"), e.target, 900, bg=(20, 110, 160), block=True,
-                     extra=self._hands_travel([(e.seat, e.target), (e.target, e.seat)]))
+                     under=self._hands_travel([(e.seat, e.target), (e.target, e.seat)]))
 
     def hands_rotated(self, e: ev.HandsRotated) -> None:
         s = self.stage
@@ -395,7 +398,7 @@ class EventPlayer:
         n = max(1, len(order))
         moves = [(seat, order[(i + e.direction) % n]) for i, seat in enumerate(order)]
         self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160), block=True,
-                     extra=self._hands_travel(moves))
+                     under=self._hands_travel(moves))
 
     def _hands_travel(self, moves: list[tuple[int, int]]) -> list[Tween]:
         """Each hand of a 7 swap or a 0 rotation flies, as a small fan of backs, from its

@@ -10,7 +10,7 @@ import pygame
 
 from game.app import fonts
 from game.app.hints import translate_reason
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
 from game.app.table import render
 from game.app.table.wording import describe_action
@@ -98,7 +98,7 @@ class InfoPanel:
         review, and the round's review summary."""
         m = self.host.replay
         lines = [(tr("replay.title", round=m.record.round_no,
-                     name=m.record.winner_name), GOLD),
+                     name=seat_name(m.record.winner_name)), GOLD),
                  (tr("replay.position", pos=m.pos, total=m.end), WHITE)]
         action = m.action_before()
         if action is not None and action.kind != Kind.NEXT_ROUND:

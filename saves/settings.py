@@ -31,6 +31,15 @@ class AnimationSpeed(StrEnum):
     INSTANT = "instant"
 
 
+class AiPace(StrEnum):
+    """How long AI seats take over their turns (and so how long you have to catch a missed
+    UNO or jump in before they move)."""
+
+    RELAXED = "relaxed"
+    NORMAL = "normal"
+    FAST = "fast"
+
+
 class Language(StrEnum):
     SYSTEM = ""  # follow the system locale
     ENGLISH = "en"
@@ -108,6 +117,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sfx_volume": lambda value: check_range(value, 0.0, 1.0),
     "music_volume": lambda value: check_range(value, 0.0, 1.0),
     "animation_speed": _check_enum(AnimationSpeed),
+    "ai_pace": _check_enum(AiPace),
     "reduce_motion": check_bool,
     "fullscreen": check_bool,
     "language": _check_enum(Language),
@@ -136,6 +146,7 @@ class Settings:
     # The generated music loop: off (0) until the player turns it up.
     music_volume: float = 0.0
     animation_speed: AnimationSpeed = AnimationSpeed.NORMAL
+    ai_pace: AiPace = AiPace.NORMAL
     reduce_motion: bool = False
     fullscreen: bool = False
     language: Language = Language.SYSTEM

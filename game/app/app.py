@@ -18,7 +18,7 @@ from game.app.router import Router
 from game.app.scene import Scene
 from game.app.textsafe import install_safe_paste, safe_text_event
 from saves.errors import SaveError
-from saves.settings import AnimationSpeed, Settings, load_settings, save_settings
+from saves.settings import AiPace, AnimationSpeed, Settings, load_settings, save_settings
 
 log = logging.getLogger("uno.app")
 
@@ -26,6 +26,8 @@ BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 520)
 SPEED_FACTOR = {AnimationSpeed.SLOW: 1.6, AnimationSpeed.NORMAL: 1.0,
                 AnimationSpeed.FAST: 0.5, AnimationSpeed.INSTANT: 0.0}
+# How long AI seats take over a turn, against normal (their thinking and your grace time).
+PACE_FACTOR = {AiPace.RELAXED: 1.6, AiPace.NORMAL: 1.0, AiPace.FAST: 0.45}
 
 
 # Room a desktop keeps for its task bar and the window's title bar.
@@ -183,6 +185,11 @@ class App:
         """Animation time factor: 0 means instant. (Reduce motion changes how things
         move, not how long the table waits: see table/effects.py.)"""
         return SPEED_FACTOR[self.settings.animation_speed]
+
+    @property
+    def pace(self) -> float:
+        """The AI pace setting as a time factor (1.0 is normal)."""
+        return PACE_FACTOR[self.settings.ai_pace]
 
     def remember(self, **changes: Any) -> None:
         self.apply_settings(replace(self.settings, **changes))

@@ -107,6 +107,11 @@ def prompt_problems(p: ChoiceOverlay, window: pygame.Rect) -> list[str]:
         tw = fonts.font(size, bold).size(text)[0]
         if tw > box.width:
             out.append(f"prompt text {text!r} is {tw} wide, its box {box.width}")
+    if p.table is not None:  # the turn banner's zone stays clear (its UNO! button too)
+        top = p.table.layout.banner_top
+        for r in [p.panel] + ([p.uno_rect] if p.uno_rect else []):
+            if r.bottom > top:
+                out.append(f"prompt {r} runs over the turn banner (top {top})")
     return out
 
 

@@ -127,12 +127,8 @@ def test_jump_in_by_a_human_who_is_not_the_player_to_act(app) -> None:
     key(app, pygame.K_j, frames=3)  # Cat (seat 3) holds the other red 7
     assert isinstance(app.top, HandoverScene) and table.viewer is None
     key(app, pygame.K_RETURN, frames=3)  # Cat takes the screen
-    picker = app.top
-    assert isinstance(picker, ChoiceOverlay)
-    # Only Cat's eligible card is offered; no hand is face up on the table meanwhile.
-    assert [c.card for c in picker.choices] == [table.match.state.hands[3][0]]
-    assert table.viewer is None and table.face_up_owner is None
-    key(app, pygame.K_1, frames=3)
+    # Her one eligible card is played at once: no second prompt to confirm it (#21.25).
+    assert not isinstance(app.top, ChoiceOverlay)
     assert [a.kind for a in table.match.log][-1] == Kind.JUMP_IN
     assert len(table.match.state.hands[3]) == 1
     assert table.match.state.current == 0  # play continues after Cat: Ann

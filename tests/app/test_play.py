@@ -150,8 +150,8 @@ def test_jump_in_by_key(app) -> None:
     frames(app, 2)
     assert table.jump_button is not None
     key(app, pygame.K_j, frames=3)
-    assert isinstance(app.top, ChoiceOverlay)
-    key(app, pygame.K_1, frames=3)
+    # One card qualifies: Jump in! plays it, with no second prompt (#21.25).
+    assert not isinstance(app.top, ChoiceOverlay)
     assert len(s.hands[0]) == 1 and s.current == 1
 
 

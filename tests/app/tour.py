@@ -158,7 +158,7 @@ def tour(app: App) -> Iterator[str]:
     frames(app)
     yield "handover_jump_in"
     take_screen()
-    yield "jump_in_choice"
+    yield "jumped_in"  # one card qualified: played at once, no second prompt
     app.pop_to(MenuScene)
 
     duo = [SeatInfo.human("Ann"), SeatInfo.human("Ben"), SeatInfo.ai("Bot", "normal")]

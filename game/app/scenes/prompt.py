@@ -61,6 +61,8 @@ class ChoiceOverlay(Scene):
         self.sub_lines: list[str] = []
         self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
         self.uno_rect: pygame.Rect | None = None
+        self.cols = 1  # option columns: two when one column cannot fit (see _geometry)
+        self.cancel_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
         # ran out), its choices are stale and it closes.
         self.version = table.match.version if table is not None else -1
@@ -109,6 +111,9 @@ class ChoiceOverlay(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.uno_rect is not None and self.uno_rect.collidepoint(event.pos):
                 self._press_uno()
+                return
+            if self.cancel_rect is not None and self.cancel_rect.collidepoint(event.pos):
+                self.app.pop()
                 return
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
@@ -207,13 +212,26 @@ class ChoiceOverlay(Scene):
         n = max(1, len(self.choices))
         head = u(14) + title_h + u(8) + (sub_h + u(6) if self.subtitle else 0)
         uno_h = u(50) if self._uno_available() else 0
-        room = h - u(16) - uno_h
+        # At the table the prompt (and its UNO! button) ends above the turn banner, which
+        # says whose decision this is and must stay readable.
+        bottom = h - u(8) if self.table is None else min(h - u(8),
+                                                         self.table.layout.banner_top - u(6))
+        # A prompt that Esc closes says so, with a Cancel under its options.
+        head += u(30) if self.cancellable else 0
+        room = bottom - u(8) - uno_h
         row_h, gap = max(u(50), line + u(12)), u(8)
+        self.cols = 1
         if head + n * (row_h + gap) + u(12) > room:
             gap = u(4)
-            row_h = max(line + u(4), (room - head - u(12)) // n - gap)
-        panel = self._place(width, head + n * (row_h + gap) + u(12))
-        panel.clamp_ip(pygame.Rect(0, u(8), w, h - u(8) - uno_h))
+            if n >= 4 and head + n * (line + u(4) + gap) + u(12) > room:
+                # Too many options for one column above the banner: two, side by side.
+                self.cols = 2
+                width = min(w - u(24), max(width, 2 * (widest + extra + u(54)) + gap + u(40)))
+            rows = -(-n // self.cols)
+            row_h = max(line + u(4), min(row_h, (room - head - u(12)) // rows - gap))
+        rows = -(-n // self.cols)
+        panel = self._place(width, head + rows * (row_h + gap) + u(12))
+        panel.clamp_ip(pygame.Rect(0, u(8), w, bottom - u(8) - uno_h))
         return panel, row_h, gap
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -262,8 +280,13 @@ class ChoiceOverlay(Scene):
                                       fill=(255, 255, 255))
             y += len(self.sub_lines) * font.get_linesize() + u(6)
         self.rects = []
+        rows = -(-len(self.choices) // self.cols)
+        col_w = (width - u(40) - (self.cols - 1) * gap) // self.cols
+        top = y
         for i, c in enumerate(self.choices):
-            r = pygame.Rect(panel.x + u(20), y, width - u(40), row_h)
+            col, row = divmod(i, rows)
+            r = pygame.Rect(panel.x + u(20) + col * (col_w + gap), top + row * (row_h + gap),
+                            col_w, row_h)
             focused = i == self.index
             pygame.draw.rect(surface, (44, 96, 68) if focused else (24, 60, 42), r,
                              border_radius=u(10))
@@ -291,7 +314,16 @@ class ChoiceOverlay(Scene):
             label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
             surface.blit(label, label.get_rect(midleft=(x, r.centery)))
             self.rects.append(r)
-            y += row_h + gap
+        self.cancel_rect = None
+        if self.cancellable:
+            text = tr("prompt.cancel")
+            self.texts.append((text, u(16), False, pygame.Rect(0, 0, width - u(40), 1)))
+            ct = fonts.fit(text, u(16), width - u(40), (200, 220, 205))
+            self.cancel_rect = ct.get_rect().inflate(u(16), u(6))
+            self.cancel_rect.bottomright = (panel.right - u(20), panel.bottom - u(8))
+            pygame.draw.rect(surface, (90, 140, 110), self.cancel_rect, width=1,
+                             border_radius=u(8))
+            surface.blit(ct, ct.get_rect(center=self.cancel_rect.center))
         self.uno_rect = None
         if self._uno_available():
             ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
@@ -420,6 +452,9 @@ def jump_in_flow(table: Prompting) -> None:
 
     def show_options(h: int) -> None:
         actions = [a for a in m.legal(h) if a.kind in kinds]
+        if len(actions) == 1:  # the one card that qualifies: no second prompt to confirm it
+            table.act(actions[0])
+            return
         options = []
         for a in actions:
             if a.kind == Kind.SUM_OUT:

@@ -31,20 +31,21 @@ from game.app.ui import (
     open_lists,
     page,
 )
-from saves.settings import AnimationSpeed, Language
+from saves.settings import AiPace, AnimationSpeed, Language
 
 SPEEDS = tuple(AnimationSpeed)
+PACES = tuple(AiPace)
 LANGS = (Language.SYSTEM, Language.ENGLISH, Language.CHINESE)
 SCALES = (0.75, 0.9, 1.0, 1.1, 1.25, 1.5)
 
 # Row kinds, in order: what each setting is shown with.
 SLIDERS = ("master_volume", "sfx_volume", "music_volume")
-CHOICES = ("animation_speed", "language", "ui_scale")
+CHOICES = ("animation_speed", "ai_pace", "language", "ui_scale")
 CHECKS = ("reduce_motion", "fullscreen", "colour_blind", "high_contrast",
           "highlight_playable", "table_knows")
-ORDER = ("master_volume", "sfx_volume", "music_volume", "animation_speed", "reduce_motion",
-         "fullscreen", "language", "colour_blind", "high_contrast", "highlight_playable",
-         "table_knows", "ui_scale")
+ORDER = ("master_volume", "sfx_volume", "music_volume", "animation_speed", "ai_pace",
+         "reduce_motion", "fullscreen", "language", "colour_blind", "high_contrast",
+         "highlight_playable", "table_knows", "ui_scale")
 
 
 def slider_text(value: int) -> str:
@@ -56,6 +57,8 @@ def choice_options(name: str) -> list[tuple[str, str]]:
     """(shown text, id) for a drop-down: ids are the settings' own values."""
     if name == "animation_speed":
         return [(tr(f"speed.{v.value}"), v.value) for v in SPEEDS]
+    if name == "ai_pace":
+        return [(tr(f"pace.{v.value}"), v.value) for v in PACES]
     if name == "language":
         return [(tr(f"language.{v.value or 'system'}"), v.value or "system") for v in LANGS]
     return [(f"{round(v * 100)}%", str(v)) for v in SCALES]
@@ -64,6 +67,8 @@ def choice_options(name: str) -> list[tuple[str, str]]:
 def current_choice(settings, name: str) -> str:
     if name == "animation_speed":
         return settings.animation_speed.value
+    if name == "ai_pace":
+        return settings.ai_pace.value
     if name == "language":
         return settings.language.value or "system"
     return str(settings.ui_scale)
@@ -161,6 +166,8 @@ class SettingsScene(Scene):
                 oid = event.selected_option_id
                 if name == "animation_speed":
                     new = replace(s, animation_speed=AnimationSpeed(oid))
+                elif name == "ai_pace":
+                    new = replace(s, ai_pace=AiPace(oid))
                 elif name == "language":
                     new = replace(s, language=Language("" if oid == "system" else oid))
                 else:

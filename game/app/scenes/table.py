@@ -233,8 +233,8 @@ class TableScene(PlayViews, Scene):
         self._advance(dt)
         self.known_now = self.knowledge()
         self.refresh()
-        if self.director.busy:
-            return
+        if self.director.busy or self.stage.reveal is not None:
+            return  # nothing moves on until the table has shown it (or the reveal is read)
         self.autosave()
         s = self.match.state
         if s.phase >= Phase.ROUND_OVER:
@@ -254,6 +254,7 @@ class TableScene(PlayViews, Scene):
             self._prompt_if_needed()
         else:
             self.chimed_for = None
+        self.match.pace = self.app.pace
         action = self.match.ai_action(self.clock_ms, self._grace(),
                                       paused=self.handover_for is not None,
                                       pace=max(self.app.speed, 0.3))
@@ -284,8 +285,8 @@ class TableScene(PlayViews, Scene):
         for h in self.match.humans:
             if any(a.kind in (Kind.CATCH, Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT,
                               Kind.CALL_UNO) for a in self.match.legal(h)):
-                return base + 900.0
-        return base
+                return (base + 900.0) * self.app.pace
+        return base * self.app.pace
 
     def _timer(self, dt: float) -> None:
         rules = self.match.rules
@@ -386,7 +387,7 @@ class TableScene(PlayViews, Scene):
         jump_in_flow(self)
 
     def press_hint(self) -> None:
-        if not self.human_turn():
+        if not self.decision.hint:
             return
         from game.app.hints import hint_for
 
@@ -431,8 +432,9 @@ class TableScene(PlayViews, Scene):
     # -- draw --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         cur = self.input.cursor
-        self.stage.draw(surface, self.decision, selected=cur.selected,
-                        stock_focus=cur.stock_focus, chosen=cur.chosen,
+        here = self.app.top is self  # a prompt on top takes the keys: no cursor under it
+        self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
+                        stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status,
                         own=self.stage.own_label() if self.own_label else None,
                         timer=self._timer_shown())

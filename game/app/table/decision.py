@@ -44,7 +44,11 @@ class DrawButton:
 @dataclass(frozen=True, slots=True)
 class Decision:
     seat: int | None = None  # the human whose hand is shown, if any
-    mine: bool = False  # the game waits for that human
+    mine: bool = False  # the game waits for that human (the engine's truth)
+    # The table has shown everything that happened: until then nothing is live, lit or
+    # said, so nothing a player reads runs ahead of the cards still in flight.
+    ready: bool = False
+    dim: bool = False  # cards no action uses are dimmed (only when some decision is live)
     live: frozenset[int] = frozenset()  # their cards some legal action uses now
     playable: frozenset[int] = frozenset()  # ... alone (a click plays it)
     giving: tuple[int, ...] = ()  # cards already picked to give away
@@ -73,6 +77,9 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
     d = decider(s)
     seat = viewer if viewer is not None and match.is_human(viewer) else None
     mine = d is not None and d == seat
+    giving = tuple(s.give_cards) if s.phase == Phase.GIVE and s.current == viewer else ()
+    if busy or not dealt:
+        return Decision(seat=seat, mine=mine, giving=giving)
     legal = match.legal(seat) if seat is not None else []
     kinds = {a.kind for a in legal}
     if mine and Kind.TAKE in kinds:
@@ -86,18 +93,19 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
                     if a.kind == Kind.CATCH})
     jump = any(a.kind in JUMPS for h in match.humans if h != s.current
                for a in match.legal(h))
+    live = frozenset(c for a in legal for c in a.cards)
     return Decision(
-        seat=seat, mine=mine,
-        live=frozenset(c for a in legal for c in a.cards),
+        seat=seat, mine=mine, ready=True,
+        # On others' turns your hand stays legible: only a live out-of-turn move dims.
+        dim=mine or bool(live), live=live,
         playable=frozenset(a.cards[0] for a in legal
                            if a.kind in (Kind.PLAY, Kind.JUMP_IN, Kind.GIVE)
                            and len(a.cards) == 1),
-        giving=tuple(s.give_cards) if s.phase == Phase.GIVE and s.current == viewer else (),
+        giving=giving,
         draw=draw, uno=(Kind.CALL_UNO in kinds or can_arm) and not demo,
         hint=mine and not demo, catch=tuple(catch), jump=jump,
         prompt=_prompt(s, kinds) if mine else "",
-        status=status_line(match, viewer, mine, legal, dealt=dealt, busy=busy,
-                           chosen=chosen))
+        status=status_line(match, viewer, mine, legal, chosen=chosen))
 
 
 def only_take(match: Match, seat: int) -> bool:
@@ -125,18 +133,17 @@ def _prompt(s: State, kinds: set[Kind]) -> str:
 
 
 def status_line(match: Match, viewer: int | None, mine: bool, legal: Sequence[Action], *,
-                dealt: bool, busy: bool, chosen: int) -> str:
+                chosen: int) -> str:
+    """The banner's line once the table has shown the present (see decide)."""
     s = match.state
-    if s.phase >= Phase.ROUND_OVER or not dealt:
-        return ""  # between rounds, or the deal is still going round the table
+    if s.phase >= Phase.ROUND_OVER:
+        return ""
     d = s.current
     name = match.seats[d].name
     if not mine:
         if match.is_human(d) and viewer != d:
             return tr("table.waiting_for", name=name)
         return tr("table.thinking", name=name)
-    if busy:
-        return ""  # the deal or the last move is still on its way: not your move yet
     if s.phase == Phase.DRAWN:
         return tr("table.drawn_decide")
     if s.phase in (Phase.CHOOSE_COLOUR, Phase.WILD_POWER, Phase.PICK_TARGET):

@@ -317,7 +317,7 @@ class EventPlayer:
         # Whatever the frames did, the hands end exactly as dealt.
         self._add(tweens, on_start=self._sound("deal"), lands=tuple(Land(e) for e in dealt))
 
-    def _shuffle_step(self) -> None:
+    def _shuffle_step(self, count: StockCount) -> None:
         s = self.stage
         lay = s.layout
 
@@ -329,15 +329,15 @@ class EventPlayer:
                 r = lay.stock.move(int(dx), -i * 3)
                 surface.blit(s.art.back(lay.centre_w), r)
 
-        self._add([Tween(420 * self.ms, draw)], on_start=self._sound("shuffle"))
+        self._add([Tween(420 * self.ms, draw)], on_start=self._sound("shuffle"), starts=(count,))
 
     def shuffled(self, e: ev.Shuffled) -> None:
-        self._shuffle_step()
-        self._add([], lands=(StockCount(e.stock_size),))
+        # The stock shows its new count as the shuffle starts (a new round's full deck, not
+        # what the last round left).
+        self._shuffle_step(StockCount(e.stock_size))
 
     def stock_reshuffled(self, e: ev.StockReshuffled) -> None:
-        self._shuffle_step()
-        self._add([], lands=(StockCount(e.stock_size),))
+        self._shuffle_step(StockCount(e.stock_size))
 
     def first_card(self, e: ev.FirstCard) -> None:
         s = self.stage
@@ -351,7 +351,10 @@ class EventPlayer:
 
     def _banner(self, text: str, seat: int | None, duration: float = 700,
                 bg: tuple[int, int, int] = (198, 40, 40), sound: str | None = None,
-                block: bool = False, extra: list[Tween] | None = None) -> None:
+                block: bool = False, extra: list[Tween] | None = None,
+                under: list[Tween] | None = None) -> None:
+        """A shout by a seat; `block` holds the table for it, with `extra` tweens drawn
+        over it and `under` ones beneath it."""
         s = self.stage
         placed: list[tuple[int, int]] = []
 
@@ -370,7 +373,7 @@ class EventPlayer:
         tween = Tween(duration * max(self.ms, 0.4), draw,
                       on_start=self._sound(sound) if sound else None)
         if block:
-            self._add([tween, *(extra or [])])
+            self._add([*(under or []), tween, *(extra or [])])
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 

@@ -53,14 +53,9 @@ class OwnLabel:
 def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
                 own: OwnLabel | None, timer: int | None, timer_of: int = 0
                 ) -> pygame.Rect | None:
-    """The banner line between the piles and the hand; returns where it went."""
+    """The banner line between the piles and the hand (returns where it went), your name
+    and score above the log, and the turn timer."""
     u = app.u
-    if not text:
-        return None
-    t = fonts.fit(text, u(20), int(lay.size[0] * 0.62), GOLD, bold=True)
-    rect = t.get_rect(center=(lay.size[0] // 2, lay.banner_y)).inflate(u(20), u(8))
-    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
-    surface.blit(t, t.get_rect(center=rect.center))
     if own is not None:
         label = fonts.render(f"{own.name} · {tr('table.score', score=own.score)}", u(16),
                              WHITE)
@@ -68,8 +63,14 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
         at = label.get_rect(bottomleft=(lay.log.left + u(4), lay.log.top - u(6)))
         surface.blit(label, at)
         if own.badge is not None:  # the same badge the opponents get, beside your name
-            render.draw_uno_badge(surface, (at.right + u(40), at.top - u(8)), lay.unit,
-                                  own.badge)
+            render.draw_uno_badge(surface, (at.right + u(40), max(2, at.top - u(8))),
+                                  lay.unit, own.badge)
+    if not text:
+        return None
+    t = fonts.fit(text, u(20), int(lay.size[0] * 0.62), GOLD, bold=True)
+    rect = t.get_rect(center=(lay.size[0] // 2, lay.banner_y)).inflate(u(20), u(8))
+    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
+    surface.blit(t, t.get_rect(center=rect.center))
     if timer is not None:
         # The turn timer: a ring that empties clockwise (red in its last quarter), with the
         # seconds left in the middle.

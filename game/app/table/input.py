@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.app.i18n import tr
+from game.app.table.decision import Decision
 from game.app.table.match import MatchController
 from game.app.table.stage import Stage
 from game.app.table.wording import explain
@@ -37,6 +38,7 @@ class Host(Protocol):
     app: App
     match: MatchController
     stage: Stage
+    decision: Decision
 
     @property
     def viewer(self) -> int | None: ...
@@ -125,7 +127,8 @@ class TableInput:
             if targets:
                 self.press_catch(targets[0])
         elif name == binds.get("jump_in", "j"):
-            host.press_jump()
+            if host.decision.jump:
+                host.press_jump()
         elif name == binds.get("pick", "x") and hand and 0 <= cur.selected < len(hand) \
                 and not cur.stock_focus:
             self.click_card(hand[cur.selected], multi=True)
@@ -162,7 +165,11 @@ class TableInput:
         return True
 
     def _human_viewer(self) -> int | None:
+        """The human in front of the screen, once the table has shown the present (a
+        gesture while cards are still in flight means nothing yet)."""
         v = self.host.viewer
+        if not self.host.decision.ready:
+            return None
         return v if v is not None and self.host.match.is_human(v) else None
 
     def click_card(self, card: int, multi: bool = False) -> None:
@@ -203,7 +210,7 @@ class TableInput:
 
     def play_card(self, card: int) -> None:
         host = self.host
-        v = host.viewer
+        v = self._human_viewer()
         if v is None:
             return
         plays = [a for a in host.match.legal(v) if a.kind == Kind.PLAY and a.cards == (card,)]
@@ -218,7 +225,7 @@ class TableInput:
 
     def play_chosen(self) -> None:
         host = self.host
-        v = host.viewer
+        v = self._human_viewer()
         if v is None:
             return
         cards = tuple(self.cursor.chosen)
@@ -241,7 +248,7 @@ class TableInput:
 
     def press_draw(self) -> None:
         host = self.host
-        seat = host.viewer
+        seat = self._human_viewer()
         if not host.human_turn() or seat is None:
             return
         kinds = {a.kind for a in host.match.legal(seat)}
@@ -279,6 +286,8 @@ class TableInput:
 
     def press_catch(self, target: int) -> None:
         host = self.host
+        if not host.decision.ready:
+            return
         m = host.match
         catchers = [h for h in m.humans if Action(Kind.CATCH, h, target=target) in m.legal(h)]
         if not catchers:

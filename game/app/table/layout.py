@@ -26,6 +26,7 @@ class Layout:
     menu: pygame.Rect = field(default_factory=pygame.Rect)  # the Menu button, top right
     banner_y: int = 0  # centre line of the turn banner, between piles and hand
     card_unit: float = 1.0  # cards' scale (the text's may be larger: it is a setting)
+    banner_top: int = 0  # the turn banner's top edge: prompts stay above it
 
     @property
     def piles(self) -> pygame.Rect:
@@ -147,7 +148,8 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
         panel_scale *= 0.88
     seats.update(placed)
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
-                  unit, panel_scale, actions, (bw, bh, gap), menu_rect, banner_y, cu)
+                  unit, panel_scale, actions, (bw, bh, gap), menu_rect, banner_y, cu,
+                  banner_y - banner_h // 2)
 
 
 def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect],

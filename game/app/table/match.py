@@ -68,6 +68,7 @@ class MatchController:
         self.thinking: tuple[int, int, Future[Action | None]] | None = None
         self.plans: dict[int, _Plan] = {}
         self.turn_started = 0.0
+        self.pace = 1.0  # the AI pace setting's factor on every human-like delay
         self.recent: list[Event] = []  # the last events, so a resumed table shows its log
         self._legal_key: tuple[int, int] = (-1, -1)
         # For each human, what they were allowed to see since they last acted: the hand-over
@@ -176,7 +177,7 @@ class MatchController:
                     continue
                 self._deliver(seat)
                 choice = player.act(s.view(seat), legal, self.rngs[seat])
-                delay = self.pacing[seat].reaction(choice, self.rngs[seat])
+                delay = self.pacing[seat].reaction(choice, self.rngs[seat]) * self.pace
                 plan = _Plan(seat, self.version, choice, now + delay)
                 self.plans[seat] = plan
             if plan.action is not None and now >= plan.due:
@@ -204,7 +205,7 @@ class MatchController:
             return None
         if not future.done():
             return None
-        delay = self.pacing[cur].think_ms * pace
+        delay = self.pacing[cur].think_ms * pace * self.pace
         if now - self.turn_started < delay + grace:
             return None
         self.thinking = None

@@ -90,6 +90,7 @@ class TableModel:
     hand: list[int] = field(default_factory=list)  # the viewer's own cards, in order
     scores: list[int] = field(default_factory=list)
     uno_called: list[bool] = field(default_factory=list)
+    uno_risk: int = -1  # the seat that may still be caught for a missed UNO (-1: none)
     current: int = -1
     stock: int = 0
     dealer: int = -1
@@ -107,6 +108,7 @@ class TableModel:
         self.hand = sorted(view.hand, key=_hand_order) if show_hand else []
         self.scores = list(view.scores)
         self.uno_called = list(view.uno_called)
+        self.uno_risk = view.uno_risk
         self.current = view.current
         self.stock = view.stock_size
         self.dealer = view.dealer
@@ -171,6 +173,15 @@ class TableModel:
             self.top = -1
             self.pile = []
             self.dealer = e.dealer
+
+    def uno_badge(self, seat: int) -> bool | None:
+        """A seat's UNO badge: True (called), False (one card, can still be caught) or None
+        (no badge: more cards, or a card count of one on its way up during the deal)."""
+        if not 0 <= seat < len(self.counts) or self.counts[seat] != 1:
+            return None
+        if seat < len(self.uno_called) and self.uno_called[seat]:
+            return True
+        return False if self.uno_risk == seat else None
 
     def deal_one(self, seat: int, card: int, viewer: int | None) -> None:
         """One card of the deal arrives (the deal is shown a card at a time)."""

@@ -23,6 +23,19 @@ from game.engine.cards import CARD_COLOUR, CARD_RANK
 
 PANEL = (10, 40, 26, 215)
 CURRENT = (255, 215, 64)
+# The keyboard's cursor: a colour no game highlight uses (gold marks you and live cards),
+# and no lift (a lifted card is a playable one).
+CURSOR = (190, 150, 255)
+EMPTY_PILE = (60, 90, 70)  # the outline of a pile with no card (the stock's too)
+
+
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, unit: float) -> None:
+    """The keyboard cursor on a card (or the stock): an outline and a pointer above it."""
+    pygame.draw.rect(surface, CURSOR, rect.inflate(8, 8), width=3, border_radius=10)
+    s = max(5, int(9 * unit))
+    tip = (rect.centerx, rect.top - 6)
+    pygame.draw.polygon(surface, CURSOR, [tip, (tip[0] - s, tip[1] - s), (tip[0] + s,
+                                                                           tip[1] - s)])
 
 
 def card_surface(art, card: int, width: int, *, colour_blind: bool, high_contrast: bool,
@@ -56,14 +69,15 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 
 
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
-                  tier: str, count: int, score: int, current: bool, uno: bool,
-                  uno_called: bool, team: str, dealer: bool, kind: str = "human",
+                  tier: str, count: int, score: int, current: bool,
+                  uno: bool | None, team: str, dealer: bool, kind: str = "human",
                   clock_ms: float = 0.0, thinking: bool = False) -> pygame.Rect:
     """A seat on the arc: avatar, name, tier and score, the hand as a fan of backs with its
     count; the seat to act glows, breathing slowly, and an AI choosing its move shows three
     dots under its avatar, lit in turn. The panel is drawn once per look (its
     numbers, names and state) and then only blitted: ten of them every frame would cost
-    more than the rest of the table."""
+    more than the rest of the table. `uno`: the seat's UNO badge (True called, False
+    catchable, None none)."""
     u = layout.unit * layout.panel_scale
     p = app.palette
     rect = seat_panel_rect(layout, seat)
@@ -74,7 +88,7 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     s = app.settings
     sw = round(layout.small_w * layout.panel_scale)
     img, offset = _seat_image(app.art, rect.size, round(u, 4), name, seat, tier, score,
-                              current, uno, uno_called, team, dealer, kind, s.high_contrast,
+                              current, uno, team, dealer, kind, s.high_contrast,
                               i18n.language())
     surface.blit(img, (rect.x - offset[0], rect.y - offset[1]))
     # The hand: a fan of backs and the count, the same picture for every seat with as many.
@@ -149,12 +163,12 @@ def _fan_image(art, count: int, sw: int, room: int, u: float, roomy: bool, hc: b
 
 
 def _seat_image(art, size: tuple[int, int], u: float, name: str, seat: int, tier: str,
-                score: int, current: bool, uno: bool, uno_called: bool, team: str,
+                score: int, current: bool, uno: bool | None, team: str,
                 dealer: bool, kind: str, hc: bool, lang: str
                 ) -> tuple[pygame.Surface, tuple[int, int]]:
     """The seat panel without its hand, as a picture (with its shadow and badge), and where
     its panel's top-left corner is in it."""
-    key = (id(art), size, u, name, seat, tier, score, current, uno, uno_called, team, dealer,
+    key = (id(art), size, u, name, seat, tier, score, current, uno, team, dealer,
            kind, hc, lang)
     hit = _SEATS.get(key)
     if hit is not None:
@@ -184,8 +198,8 @@ def _seat_image(art, size: tuple[int, int], u: float, name: str, seat: int, tier
     info = f"{tier} · {tr('table.score', score=score)}" + (f" · {team}" if team else "")
     sub = fonts.fit(info, int(14 * u), rect.width - int(16 * u), p.text_dim)
     img.blit(sub, (rect.x + pad, text_y + int(24 * u)))
-    if uno:
-        draw_uno_badge(img, (rect.right - int(34 * u), rect.y - int(12 * u)), u, uno_called)
+    if uno is not None:
+        draw_uno_badge(img, (rect.right - int(34 * u), rect.y - int(12 * u)), u, uno)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         img = img.convert_alpha()
     _SEATS[key] = (img, (pad_out, pad_out), art)
@@ -238,13 +252,18 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
     back = app.art.back(layout.centre_w, high_contrast=hc)
     art_table.draw_stock(surface, back, layout.stock, model.stock)
     if model.stock == 0:
-        pygame.draw.rect(surface, (60, 90, 70), layout.stock, width=2,
+        pygame.draw.rect(surface, EMPTY_PILE, layout.stock, width=2,
                          border_radius=int(8 * u))
     n = fonts.render(str(model.stock), int(16 * layout.unit), p.text)
     surface.blit(n, n.get_rect(midtop=(layout.stock.centerx, layout.stock.bottom + int(4 * u))))
     # The colour ring around the discard pile: the current colour (and its shape); it
-    # swells for a moment when an action card lands or a colour is named.
+    # swells for a moment when an action card lands or a colour is named. An empty pile (a
+    # new round's deal) has no colour yet.
     ring = layout.discard.inflate(int(26 * u), int(26 * u))
+    if model.top < 0:
+        pygame.draw.rect(surface, EMPTY_PILE, ring, width=max(2, int(3 * u)),
+                         border_radius=int(16 * u))
+        return
     rgb = colour_rgb(model.colour, high_contrast=hc)
     width = max(3, int((7 + 6 * ring_pulse) * u))
     if ring_pulse > 0:
@@ -344,7 +363,6 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
     rects = hand_positions(layout, len(cards))
     hc = app.settings.high_contrast
     cb = app.settings.colour_blind
-    p = app.palette
     u = layout.card_unit
     n = len(cards)
     placed = []
@@ -353,8 +371,6 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
         r = rect.move(0, -rise)
         if face_up and live is not None and card in live:
             r.y -= int(18 * u)
-        if i == selected and app.keyboard_mode:  # the mouse needs no lifted card
-            r.y -= int(10 * u)
         if card in chosen:
             r.y -= int(26 * u)
         if card in shake:
@@ -386,8 +402,8 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
             if abs(angle) >= 0.5 else art_table.card_edge(img.get_size(), layout.card_w)
         surface.blit(edge, at.move(0, art_table.thickness(layout.card_w)))
         surface.blit(rot, at)
-        if i == selected and app.keyboard_mode:  # the keyboard's cursor: the focus ring
-            chrome.focus_ring(surface, r, p, scale=u, radius=max(4, int(8 * u)))
+        if i == selected and app.keyboard_mode:  # the mouse needs no cursor
+            draw_cursor(surface, r, u)
         if card in chosen:
             pygame.draw.rect(surface, (80, 200, 255), r.inflate(6, 6), width=3,
                              border_radius=10)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.app import fonts, i18n
-from game.app.art import chrome
 from game.app.i18n import tr
 from game.app.table import hud, render
 from game.app.table.anim import Director, Step, Tween, shake_offset
@@ -283,12 +282,12 @@ class Stage:
         s = self.match.state
         render.draw_direction(surface, lay, m.direction, self.arrow_spin)
         render.draw_piles(surface, app, lay, m, self.ring_pulse)
-        if stock_focus and self.viewer is not None:  # the keyboard's cursor on the stock
-            chrome.focus_ring(surface, lay.stock, app.palette, scale=lay.card_unit)
-        d = decider(s)
-        current = d if d is not None else -1
-        self._draw_seats(surface, current)
-        live = set(decision.live) if app.settings.highlight_playable else None
+        if stock_focus and self.viewer is not None:
+            render.draw_cursor(surface, lay.stock, lay.card_unit)
+        # The seat whose turn the table has shown (not the engine's, which may be ahead).
+        self._draw_seats(surface, m.current)
+        live = set(decision.live) if app.settings.highlight_playable and decision.dim \
+            else None
         face_up = self.viewer is not None
         cards = m.hand if face_up else []
         # What this frame shows face up, for the privacy tests (draw never changes state
@@ -342,8 +341,8 @@ class Stage:
                     if self.match.rules.teams else "")
             self.seat_panels[seat] = render.draw_opponent(
                 surface, self.app, lay, seat, name=info.name, tier=tier, count=m.counts[seat],
-                score=m.scores[seat], current=seat == current, uno=m.counts[seat] == 1,
-                uno_called=m.uno_called[seat], team=team, dealer=seat == m.dealer,
+                score=m.scores[seat], current=seat == current, uno=m.uno_badge(seat),
+                team=team, dealer=seat == m.dealer,
                 kind=info.tier if info.is_ai and info.tier else "human",
                 clock_ms=self.clock_ms, thinking=seat == thinking)
             if seat == self.viewer:  # hot seat: whose hand is showing below
@@ -365,5 +364,5 @@ class Stage:
             return None
         m = self.model
         score = m.scores[v] if v < len(m.scores) else 0
-        badge = m.uno_called[v] if len(m.hand) == 1 and v < len(m.uno_called) else None
+        badge = m.uno_badge(v) if len(m.hand) == 1 else None
         return hud.OwnLabel(name, score, badge)

@@ -359,8 +359,9 @@ class TutorialScene(PlayViews, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         cur = self.input.cursor
         # The lesson's panel stands where the table puts your name and score.
-        self.stage.draw(surface, self.decision, selected=cur.selected,
-                        stock_focus=cur.stock_focus, chosen=cur.chosen,
+        here = self.app.top is self  # a prompt on top takes the keys: no cursor under it
+        self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
+                        stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status)
         u = self.app.u
         pulse = 0.5 + 0.5 * math.sin(self.clock_ms / 220)

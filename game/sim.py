@@ -5,27 +5,38 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
 from ai import TIERS, make_player
 from ai.arena import Table
 from game.cli import MAX_SEED, Parser, choice, integer, number, shorten, tier_list
-from game.engine import PRESETS, Action, Event, IllegalAction, Kind, Rules, RulesError, State
+from game.engine import (
+    PRESETS,
+    Action,
+    EngineError,
+    Event,
+    IllegalAction,
+    Kind,
+    Rules,
+    RulesError,
+    State,
+)
 from game.engine.cards import COLOUR_NAMES, card_name
 from game.engine.events import Dealt
 from game.engine.rules import SPECS, parse_option, preset_name
 from game.engine.state import Phase
-from saves.dealcode import SEAT_KINDS, Deal, DealCodeError, decode, encode
+from saves.dealcode import SEAT_KINDS, SEED_BITS, Deal, DealCodeError, decode, encode
 from saves.documents import read_document
 from saves.errors import SaveError
 from saves.history import HISTORY_FORMAT, HISTORY_KIND, HISTORY_MAX_BYTES, RoundRecord
 from saves.history import _validate as validate_history
 from saves.jsonsafe import read_json
-from saves.match import MATCH_FORMAT, MATCH_KIND, parse_match_payload
+from saves.match_format import MATCH_FORMAT, MATCH_KIND, parse_match_payload
 
 
 def _progress(done: int, total: int, started: float, stream: Any) -> None:
@@ -58,6 +69,10 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 MAX_ROUNDS = 10_000_000  # about an hour and a half of random play on one core
 MAX_MATCHES = 1_000_000
 MAX_BUDGET_MS = 600_000.0  # ten minutes a decision: more is surely a typo
+# Deal u of a run is seeded seed * SEED_STRIDE + u, and every such seed has a deal code
+# (at most 2**64 - 1): so --seed stops where the run's last deal would pass that.
+SEED_STRIDE = 100_003
+MAX_SIM_SEED = min(MAX_SEED, ((1 << SEED_BITS) - 1 - max(MAX_ROUNDS, MAX_MATCHES)) // SEED_STRIDE)
 
 
 def build_parser() -> Parser:
@@ -76,8 +91,8 @@ def build_parser() -> Parser:
                    help=f"rounds to play (1-{MAX_ROUNDS:,}; default 100)")
     p.add_argument("--matches", type=integer(1, MAX_MATCHES), default=None,
                    help=f"whole matches to play (1-{MAX_MATCHES:,})")
-    p.add_argument("--seed", type=integer(0, MAX_SEED), default=1,
-                   help="seed of the deals (0 or more; default 1)")
+    p.add_argument("--seed", type=integer(0, MAX_SIM_SEED), default=1,
+                   help=f"seed of the deals (0 to {MAX_SIM_SEED:,}; default 1)")
     p.add_argument("--budget-ms", type=number(1, MAX_BUDGET_MS), default=None,
                    help="time budget of each expert decision in ms "
                         f"(1-{MAX_BUDGET_MS:,.0f}; default 250)")
@@ -88,8 +103,9 @@ def build_parser() -> Parser:
                    help="print one round move by move: a replay history file (history.json), "
                         "a match save, or a deal code (played by the AIs; human seats by "
                         "Hard)")
-    p.add_argument("--round", type=integer(1, 50), default=1, dest="round_index",
-                   help="with --replay FILE of history: which kept round, 1 = newest")
+    p.add_argument("--round", type=integer(1, 50), default=None, dest="round_index",
+                   help="with --replay FILE of history: which kept round, 1 = newest "
+                        "(default 1)")
     p.add_argument("--code", action="store_true",
                    help="print the deal code of the first deal this run would play, and stop")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -156,7 +172,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         order = [(i + shift) % n for i in range(n)]  # order[seat] = index into tiers
         players = [make_player(tiers[order[seat]], **options.get(tiers[order[seat]], {}))
                    for seat in range(n)]
-        table = Table(rules, players, args.seed * 100_003 + u, time_decisions=True)
+        table = Table(rules, players, args.seed * SEED_STRIDE + u, time_decisions=True)
         while True:
             result = table.play_round()
             rounds += 1
@@ -292,21 +308,25 @@ def describe_action(a: Action, names: list[str]) -> str:
     return text
 
 
-def round_text(rules: Rules, labels: list[tuple[str, str]], seed: int,
-               actions: tuple[Action, ...] | list[Action], start: int) -> list[str]:
-    """The round whose deal is actions[start], move by move: every hand after the deal, each
-    action and the events it caused, and how it ended."""
+def round_text(rules: Rules, labels: list[tuple[str, str]], seed: int, before: State,
+               actions: tuple[Action, ...] | list[Action]) -> list[str]:
+    """The round dealt by actions[0] from the state `before` it, move by move: every hand
+    after the deal, each action and the events it caused, and how it ended. ValueError
+    (naming the move) if the engine refuses one: the round was recorded by a version whose
+    rules decided it otherwise, or the file was edited."""
     names = [name for name, _ in labels]
-    state = State.new(rules, len(labels), seed, deal=False)
-    for a in actions[:start]:
-        state.apply(a)
+    state = before.clone()
     kinds = tuple(kind if kind in SEAT_KINDS else "normal" for _, kind in labels)
     lines = [f"round {state.round_no + 1}; seed {seed}; rules: {preset_name(rules)}"
              + "".join(f", {k}={v}" for k, v in rules.changed().items()),
              "seats: " + ", ".join(f"{i} {n} ({k})" for i, (n, k) in enumerate(labels)),
              f"deal code: {encode(Deal(rules, kinds, seed))}"]
-    for step, a in enumerate(actions[start:], 1):
-        events = state.apply(a)
+    for step, a in enumerate(actions, 1):
+        try:
+            events = state.apply(a)
+        except Exception as exc:  # IllegalAction normally; any refusal is one line
+            raise ValueError(f"move {step} ({describe_action(a, names)}) is refused by this "
+                             f"version's rules: {exc}") from None
         lines.append(f"{step:4}. {describe_action(a, names)}")
         lines += [f"        {describe_event(e, names)}" for e in events
                   if not (isinstance(e, Dealt) and a.kind == Kind.NEXT_ROUND)]
@@ -334,22 +354,25 @@ def replay_file(path: Path, index: int) -> list[str]:
         record, _ = parse_match_payload(document.payload)
         starts = [i for i, a in enumerate(record.actions) if a.kind == Kind.NEXT_ROUND]
         if not starts:
-            raise ValueError("the match has not dealt a round yet")
-        return round_text(record.rules, _labels(record.seats), record.seed, record.actions,
-                          starts[-1])
+            raise ValueError("the match has not dealt a round yet (since it was resumed)")
+        before = replace(record, actions=record.actions[:starts[-1]]).replay()
+        return round_text(record.rules, _labels(record.seats), record.seed, before,
+                          record.actions[starts[-1]:])
     document = read_document(path, HISTORY_KIND, HISTORY_FORMAT, validate=validate_history)
-    rounds = [RoundRecord.from_dict(r, i) for i, r in enumerate(document.payload["rounds"])]
-    if not rounds:
+    rows = document.payload["rounds"]
+    if not rows:
         raise ValueError("the history holds no rounds")
-    if index > len(rounds):
-        raise ValueError(f"the history holds {len(rounds)} rounds, not {index}")
-    r = rounds[index - 1]
-    return round_text(r.rules, _labels(r.seats), r.seed, r.actions, r.start)
+    if index > len(rows):
+        raise ValueError(f"the history holds {len(rows)} rounds, not {index}")
+    r = RoundRecord.from_dict(rows[index - 1], index - 1)
+    r.replay_events()  # CorruptSave unless this version replays it as it was played
+    return round_text(r.rules, _labels(r.seats), r.seed, r.before_round(), r.round_actions)
 
 
 def replay_code(code: str, budget_ms: float | None) -> list[str]:
-    """Play the deal a code stands for with AIs (human seats by Hard) and print the round."""
-    deal = decode(code)
+    """Play the deal a code stands for with AIs (human seats by Hard) and print the round.
+    DealCodeError for a code this game cannot read; ValueError for a deal it cannot seat."""
+    deal = deal_of_code(code)
     options = {"budget_ms": budget_ms} if budget_ms else {}
     players = [make_player("hard" if k == "human" else k,
                            **(options if k == "expert" else {})) for k in deal.seats]
@@ -365,7 +388,19 @@ def replay_code(code: str, budget_ms: float | None) -> list[str]:
     table.play_round()
     labels = [(f"{'Human' if k == 'human' else k.capitalize()} {i}", k)
               for i, k in enumerate(deal.seats)]
-    return round_text(deal.rules, labels, deal.seed, log, 0)
+    return round_text(deal.rules, labels, deal.seed,
+                      State.new(deal.rules, len(deal.seats), deal.seed, deal=False), log)
+
+
+def deal_of_code(code: str) -> Deal:
+    """The deal a code stands for, once it is known to seat (the teams fit the seats):
+    what --replay CODE accepts. DealCodeError or ValueError (one line) otherwise."""
+    deal = decode(code)
+    try:
+        State.new(deal.rules, len(deal.seats), deal.seed, deal=False)
+    except IllegalAction as exc:
+        raise ValueError(f"its deal cannot be seated: {exc}") from None
+    return deal
 
 
 def first_deal_code(args: argparse.Namespace, rules: Rules, tiers: list[str]) -> str:
@@ -373,12 +408,28 @@ def first_deal_code(args: argparse.Namespace, rules: Rules, tiers: list[str]) ->
     if any(t not in SEAT_KINDS for t in tiers):
         raise RulesError("--code needs --seats of player tiers (" + ", ".join(SEAT_KINDS[1:])
                          + "); random bots have no deal code")
-    return encode(Deal(rules, tuple(tiers), args.seed * 100_003))
+    return encode(Deal(rules, tuple(tiers), args.seed * SEED_STRIDE))
 
 
 def main(argv: list[str] | None = None) -> int:
+    """uno-sim's entry point. A reader that stops reading (uno-sim ... | head) ends the run
+    quietly: nothing is left to say to it."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, where a closed pipe can still be caught
+    except BrokenPipeError:
+        # Python would report the pipe again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return code
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.round_index is not None and args.replay is None:
+        parser.fail("--round picks a kept round of --replay FILE; give --replay too")
     if args.replay is not None:
         target = args.replay
         try:
@@ -386,13 +437,18 @@ def main(argv: list[str] | None = None) -> int:
             is_file = len(target) < 4096 and path.is_file()
         except (OSError, ValueError):
             is_file = False
+        if args.round_index is not None and not is_file:
+            parser.fail(f"--round picks a kept round of a history file; {shorten(target)} "
+                        "is not a file")
         try:
-            lines = (replay_file(path, args.round_index) if is_file
+            lines = (replay_file(path, args.round_index or 1) if is_file
                      else replay_code(target, args.budget_ms))
         except DealCodeError as exc:
             parser.fail(f"{shorten(target)} is neither a file nor a deal code: {exc}")
-        except (SaveError, ValueError) as exc:
+        except (SaveError, ValueError, EngineError) as exc:
             parser.fail(f"cannot replay {shorten(target)}: {exc}")
+        except Exception as exc:  # whatever the file holds, the answer is one line
+            parser.fail(f"cannot replay {shorten(target)}: {type(exc).__name__}: {exc}")
         print("\n".join(lines))
         return 0
     try:

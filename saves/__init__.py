@@ -1,5 +1,14 @@
 """Persistence for the game: settings, statistics and save slots as versioned, atomic JSON."""
 
+from saves.autosaves import (
+    MAX_AUTOSAVES,
+    autosave_store,
+    delete_autosave,
+    latest_autosave,
+    list_autosaves,
+    load_autosave,
+    save_autosave,
+)
 from saves.documents import (
     Document,
     LoadResult,
@@ -23,29 +32,17 @@ from saves.errors import (
     WrongKind,
 )
 from saves.jsonsafe import DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH
-from saves.match import (
-    MATCH_FORMAT,
-    MATCH_KIND,
-    MAX_AUTOSAVES,
-    LoadedMatch,
-    MatchRecord,
-    MatchSummary,
-    SeatInfo,
-    autosave_store,
-    delete_autosave,
+from saves.match import LoadedMatch, MatchRecord, SeatInfo
+from saves.match_format import MATCH_FORMAT, MATCH_KIND, register_match_migration
+from saves.match_slots import (
     delete_match,
-    latest_autosave,
     latest_match,
-    list_autosaves,
     list_matches,
-    load_autosave,
     load_match,
     match_store,
-    register_match_migration,
-    save_autosave,
     save_match,
-    summary_of,
 )
+from saves.match_summary import MatchSummary, summary_of
 from saves.migrations import MIGRATIONS, Migration, MigrationRegistry, register_migration
 from saves.paths import config_dir, data_dir, ensure_dir, log_dir
 from saves.settings import AnimationSpeed, Language, Settings, load_settings, save_settings

@@ -96,6 +96,15 @@ class TooLong(CorruptSave):
         self.limit = limit
 
 
+class ReplayRefused(CorruptSave):
+    """The engine refused an action of a logged match while replaying it: the file was edited,
+    or written by a version whose rules decided that move differently."""
+
+    def __init__(self, path: Path | None, index: int, action: str, why: str) -> None:
+        super().__init__(path, f"actions[{index}] ({action}) is refused by the engine: {why}")
+        self.index = index
+
+
 class TooSlowToLoad(SaveError):
     """Checking the save took longer than the load budget, so it was given up. Not damage:
     the file is left where it is (a faster machine or a later version may open it)."""

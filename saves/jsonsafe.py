@@ -132,6 +132,21 @@ def read_json(
 
     Only regular files are read: anything else raises NotARegularFile without blocking.
     """
+    return parse_json(_read_bytes(path, max_bytes), path=path, max_bytes=max_bytes,
+                      max_depth=max_depth)
+
+
+def read_text_file(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """A regular file's text (UTF-8), read as read_json reads it but not parsed. SaveError
+    (CorruptSave for text that is not UTF-8)."""
+    data = _read_bytes(path, max_bytes)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorruptSave(path, f"it is not UTF-8 text (bad byte at offset {exc.start})") from exc
+
+
+def _read_bytes(path: Path, max_bytes: int) -> bytes:
     try:
         with open(_open_regular(path), "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
@@ -145,7 +160,9 @@ def read_json(
         raise ReadFailed(path, "it is a folder, not a file") from exc
     except OSError as exc:
         raise ReadFailed(path, exc.strerror or str(exc)) from exc
-    return parse_json(data, path=path, max_bytes=max_bytes, max_depth=max_depth)
+    if len(data) > max_bytes:
+        raise TooLarge(path, len(data), max_bytes)
+    return data
 
 
 def encode_json(

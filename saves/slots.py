@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -24,6 +25,13 @@ DEFAULT_KIND = "match"
 SLOTS_FOLDER = "saves"
 SLOT_SUFFIX = ".json"
 SUMMARY_LIMIT = 16 * 1024  # listing reads every summary, so keep them menu-sized
+# Listed slots remembered by what the files look like on disk, so a menu built again (every
+# return to it) reads no file that has not changed: a match save may be 8 MiB.
+_LISTED_MAX = 256
+# A file changed within this long of being listed is read again next time: file times are
+# coarse (a few ms), so a quick same-size rewrite could otherwise look unchanged.
+_RACY_SECONDS = 2.0
+_listed: dict[tuple[Any, ...], tuple[tuple[Any, ...], SlotInfo]] = {}
 
 # Lower case only: Windows and macOS folders ignore case, so "Slot1" and "slot1" would collide.
 _SLOT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,62}")
@@ -183,8 +191,25 @@ class SlotStore:
         """The most recently saved readable slot (for the Continue button), or None."""
         return next((info for info in self.list_slots() if info.readable), None)
 
+    def _listing_key(self, path: Path) -> tuple[Any, ...]:
+        return (str(path), self.kind, self.version, id(self.migrations), self.max_bytes)
+
     def _info(self, name: str) -> SlotInfo:
         path = self.path(name)
+        key = self._listing_key(path)
+        seen = _on_disk(path)
+        known = _listed.get(key)
+        if known is not None and known[0] == seen:
+            return known[1]
+        info = self._read_info(name, path)
+        settled = time.time_ns() - int(_RACY_SECONDS * 1e9)
+        if all(entry is None or entry[2] < settled for entry in seen):
+            if len(_listed) >= _LISTED_MAX:
+                _listed.pop(next(iter(_listed)))
+            _listed[key] = (seen, info)
+        return info
+
+    def _read_info(self, name: str, path: Path) -> SlotInfo:
         try:
             result = load_document(
                 path,
@@ -204,6 +229,20 @@ class SlotStore:
             document.format,
             result.from_backup,
         )
+
+
+def _on_disk(path: Path) -> tuple[Any, ...]:
+    """What a slot's two files look like without reading them: a write replaces the file (a
+    new inode), so any change of either shows here."""
+    found: list[Any] = []
+    for candidate in (path, backup_path(path)):
+        try:
+            st = candidate.stat()
+        except OSError:
+            found.append(None)
+            continue
+        found.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode))
+    return tuple(found)
 
 
 def _check_summary(summary: Mapping[str, Any]) -> dict[str, Any]:

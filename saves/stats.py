@@ -243,8 +243,9 @@ def _lenient_daily(raw: Any, source: str) -> dict[str, DailyResult]:
         try:
             if not isinstance(entry, Mapping):
                 raise ValueError("not an object")
-            daily[_check_day(day)] = DailyResult(entry.get("player"), entry.get("won"),
-                                                 entry.get("points", 0))
+            player: Any = entry.get("player")  # DailyResult checks each value
+            won: Any = entry.get("won")
+            daily[_check_day(day)] = DailyResult(player, won, entry.get("points", 0))
         except (TypeError, ValueError) as exc:
             log.warning("%s: skipping the daily deal of %r (%s)", source, day[:20], exc)
     return daily

@@ -84,13 +84,17 @@ def _remove_stale_temps(path: Path) -> None:
                 entry.unlink()
 
 
-def _rotate_backup(path: Path, max_bytes: int, max_depth: int) -> None:
-    """Make NAME.bak a copy of the current file, but only if it is good JSON.
+def _rotate_backup(path: Path, max_bytes: int, max_depth: int, checked: bool = False) -> None:
+    """Make NAME.bak a copy of the current file, but only if it is good JSON (`checked`: the
+    caller has just read it whole and found it so).
 
     A damaged current file is quarantined instead, so it can never replace a good backup.
     """
+    if checked and not path.exists():
+        return
     try:
-        read_json(path, max_bytes=max_bytes, max_depth=max_depth)
+        if not checked:
+            read_json(path, max_bytes=max_bytes, max_depth=max_depth)
     except MissingSave:
         return
     except ReadFailed as exc:
@@ -139,6 +143,23 @@ def atomic_write_json(
         data = encode_json(value, indent=indent, max_bytes=max_bytes, max_depth=max_depth)
     except ValueError as exc:
         raise WriteFailed(path, str(exc)) from exc
+    atomic_write_bytes(path, data, backup=backup, max_bytes=max_bytes, max_depth=max_depth)
+
+
+def atomic_write_bytes(
+    path: Path,
+    data: bytes,
+    *,
+    backup: bool = True,
+    checked: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+) -> None:
+    """atomic_write_json's writing, for bytes already encoded as JSON that read_json accepts
+    (the caller's promise). `checked`: the current file was just read whole and found good,
+    so it becomes the backup without being read again. Raises WriteFailed.
+    """
+    path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_temps(path)
@@ -152,7 +173,7 @@ def atomic_write_json(
                 handle.flush()
                 os.fsync(handle.fileno())
             if backup:
-                _rotate_backup(path, max_bytes, max_depth)
+                _rotate_backup(path, max_bytes, max_depth, checked)
             os.replace(temp, path)
         except BaseException:
             with contextlib.suppress(OSError):

@@ -11,7 +11,8 @@ from game.engine import OFFICIAL
 from game.sim import main as sim_main
 from saves.dealcode import Deal, decode, encode
 from saves.history import add_round, history_path
-from saves.match import MatchRecord, save_match
+from saves.match import MatchRecord
+from saves.match_slots import save_match
 from tests.saves.test_history import entry
 
 
@@ -83,3 +84,133 @@ def test_a_damaged_history_file_is_reported_and_left_in_place(capsys) -> None:
         sim_main(["--replay", str(path)])
     assert "damaged" in capsys.readouterr().err
     assert path.exists()
+
+
+# --- files and codes the engine or the table refuses: one line, exit 2, no traceback -----
+
+
+def _history(rows: list[dict]) -> Path:
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 2, "kind": "history", "payload": {"rounds": rows}}))
+    return path
+
+
+def _kept_row(seed: int = 23, rounds: int = 2) -> dict:
+    rec, _, _ = entry(seed, rounds=rounds)
+    return rec.to_dict()
+
+
+CRAFTED = {
+    "a move after the deal refused": lambda: _history([
+        {**(r := _kept_row()), "actions": r["actions"][:3] + [{"kind": "next_round",
+                                                                "seat": -1}]
+         + r["actions"][3:]}]),
+    "a move that is not the player's": lambda: _history([
+        {**(r := _kept_row()), "actions": r["actions"][:2] + [{"kind": "keep", "seat": 1}]
+         + r["actions"][2:]}]),
+    "a round that ends otherwise": lambda: _history([
+        {**(r := _kept_row()), "winner": (r["winner"] + 1) % 3}]),
+    "a state before the deal of another match": lambda: _history([
+        {**(r := _kept_row()), "before": {**r["before"], "n": 4}}]),
+    "an old entry whose earlier rounds are refused": lambda: _history([
+        {**(r := _kept_row(rounds=1)), "before": None,
+         "actions": [{"kind": "draw", "seat": 0}] + r["actions"], "start": 1}]),
+    "the chosen round damaged, another fine": lambda: _history([
+        {**_kept_row(), "scores": "many"}, _kept_row(24)]),
+}
+
+
+@pytest.mark.parametrize("case", CRAFTED)
+def test_a_history_the_engine_refuses_is_one_line(case: str, capsys) -> None:
+    path = CRAFTED[case]()
+    with pytest.raises(SystemExit) as exit_:
+        sim_main(["--replay", str(path)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and "cannot replay" in err, err
+    assert path.exists()
+
+
+def test_a_match_save_whose_log_no_longer_replays_is_one_line(capsys) -> None:
+    from saves.match_format import check_of
+
+    rec, _, state = entry(23, rounds=1)
+    match = MatchRecord(rec.rules, rec.seats, rec.seed, rec.actions, match_id="savetest2")
+    info = save_match(match, state, "cli-refused")
+    path = history_path().parent / "saves" / f"{info.name}.json"
+    raw = json.loads(path.read_text())
+    raw["payload"]["actions"].insert(2, {"kind": "next_round", "seat": -1})
+    raw["payload"]["check"] = check_of(raw["payload"])
+    path.write_text(json.dumps(raw))
+    with pytest.raises(SystemExit) as exit_:
+        sim_main(["--replay", str(path)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "refused by the engine" in err
+
+
+def test_a_code_whose_teams_do_not_fit_its_seats_is_one_line(capsys) -> None:
+    from game.engine import PARTY
+
+    code = encode(Deal(PARTY.with_options(teams=2), ("human", "easy", "easy"), 5))
+    with pytest.raises(SystemExit) as exit_:
+        sim_main(["--replay", code])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be seated" in err and "teams" in err
+
+
+def test_seed_and_code_ranges_agree(capsys) -> None:
+    from game.sim import MAX_SIM_SEED, SEED_STRIDE
+
+    assert sim_main(["--seats", "easy,hard", "--code", "--seed", str(MAX_SIM_SEED)]) == 0
+    deal = decode(capsys.readouterr().out.strip())
+    assert deal.seed == MAX_SIM_SEED * SEED_STRIDE
+    for seed in (MAX_SIM_SEED + 1, 184_467_440_737_096, 2**63 - 1):
+        with pytest.raises(SystemExit) as exit_:
+            sim_main(["--seats", "easy,hard", "--code", "--seed", str(seed)])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--seed" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["--round", "2"], ["--round", "2", "--rounds", "5"],
+                                  ["--round", "1", "--replay", "4021-00RB"]])
+def test_round_without_a_history_file_is_refused(argv: list[str], capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        sim_main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--round" in err
+
+
+def test_every_code_the_game_shows_is_taken_by_replay() -> None:
+    """What --replay CODE accepts, over random rulebooks and seatings the game can start."""
+    from hypothesis import given, settings
+
+    from game.sim import deal_of_code
+    from tests.saves.test_dealcode import shown_deals
+
+    @settings(max_examples=200, deadline=None, derandomize=True)
+    @given(shown_deals())
+    def taken(deal: Deal) -> None:
+        assert deal_of_code(encode(deal)) == deal
+
+    taken()
+
+
+def test_a_reader_that_stops_reading_ends_the_run_quietly(tmp_path: Path) -> None:
+    """uno-sim --replay CODE | head -1: once head has its line, no BrokenPipeError."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    code = "410N-26H4-J94J-8BCP-C"  # a long round: far more than a pipe's buffer
+    done = subprocess.run(
+        f"{sys.executable} -m game.sim --replay {code} | head -1",
+        shell=True, cwd=root, capture_output=True, text=True, timeout=300,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root), "UNO_HOME": str(tmp_path),
+             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    assert done.stdout.startswith("round 1;") and done.stdout.count("\n") == 1
+    assert done.stderr == "", done.stderr

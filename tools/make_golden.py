@@ -17,12 +17,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, Action, Kind, Rules, State  # noqa: E402
-from game.engine.events import Challenged, Event, PenaltyStacked, RoundEnded  # noqa: E402
-from game.engine.state import Phase  # noqa: E402
-from saves.dealcode import Deal, daily_deal, encode  # noqa: E402
-from saves.history import RoundRecord, add_round  # noqa: E402
-from saves.match import MatchRecord, SeatInfo, match_store, save_match  # noqa: E402
+from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, Action, Kind, Rules, State
+from game.engine.events import Challenged, Event, PenaltyStacked, RoundEnded
+from game.engine.state import Phase
+from saves.dealcode import Deal, daily_deal, encode
+from saves.history import RoundRecord, add_round
+from saves.match import MatchRecord, SeatInfo
+from saves.match_slots import match_store, save_match
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "tests" / "golden"
 # Fixed times and ids, so running this twice on the same code writes the same bytes.

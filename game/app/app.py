@@ -17,6 +17,7 @@ from game.app import i18n
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
 from game.app.router import Router
 from game.app.scene import Scene
+from game.app.textsafe import install_safe_paste, safe_text_event
 from saves.errors import SaveError
 from saves.settings import AnimationSpeed, Settings, load_settings, save_settings
 
@@ -70,6 +71,7 @@ class App:
         self.ui = pygame_gui.UIManager(
             size, str(asset_path("theme.json")), starting_language=lang,
             translation_directory_paths=[str(asset_path("locale"))])
+        install_safe_paste()
         self._theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
         self._theme_factor = 1.0
         self._apply_theme()
@@ -265,6 +267,10 @@ class App:
             hook(self)
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        safe = safe_text_event(event)  # before any text box sees it (see game.app.textsafe)
+        if safe is None:
+            return
+        event = safe
         if event.type == pygame.QUIT:
             self.request_quit()
             return
@@ -320,6 +326,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.saves.flush()  # the last round's history write, if it is still going
         # Cached fonts die with pygame.quit(); a later App (tests, self-test) makes new ones.
         from game.app import fonts
         from game.app.art import _raster

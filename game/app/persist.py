@@ -8,6 +8,7 @@ save plays as the nearest known tier, with a message.
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
@@ -17,26 +18,19 @@ from game.app.i18n import seat_name, tr
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
 from saves import notices
-from saves.errors import SaveError
-from saves.history import RoundRecord, add_round, load_history, round_of
-from saves.match import (
-    LoadedMatch,
-    MatchRecord,
-    MatchSummary,
-    SeatInfo,
+from saves.autosaves import (
     delete_autosave,
-    delete_match,
     has_autosave,
     latest_autosave,
     list_autosaves,
-    list_matches,
     load_autosave,
-    load_match,
-    new_match_id,
     save_autosave,
-    save_match,
-    summary_of,
 )
+from saves.errors import SaveError
+from saves.history import DamagedRound, RoundRecord, add_round, history_entries, round_of
+from saves.match import LoadedMatch, MatchRecord, SeatInfo, new_match_id
+from saves.match_slots import delete_match, list_matches, load_match, save_match
+from saves.match_summary import MatchSummary, summary_of
 from saves.slots import SlotInfo
 from saves.stats import DailyResult, Stats, load_stats, save_stats, trimmed
 
@@ -56,6 +50,8 @@ class SavedMatch(Protocol):
     state: State
     created: str | None
     match_id: str | None
+    base: State | None  # where the log starts, when not from the seed
+    round_base: State | None  # the state just before the latest deal
 
     @property
     def humans(self) -> list[int]: ...
@@ -146,6 +142,13 @@ class SaveService:
         self._stats: Stats | None = None
         # Matches started as a daily deal (match id -> date), to file their result.
         self.daily_matches: dict[str, str] = {}
+        # Keeping a round rewrites the whole history (up to 4 MiB), so it is done by one
+        # worker, in order, while the score screen shows; flush() waits for it.
+        self._history_writer: ThreadPoolExecutor | None = None
+        self._history_writes: list[Future[None]] = []
+        # Kept rounds found not to replay when watched (id -> why, one line): listed as
+        # damaged for the rest of the run.
+        self.unplayable: dict[str, str] = {}
 
     def record_of(self, match: SavedMatch) -> MatchRecord:
         record = MatchRecord.new(match.rules, match.stored_seats, match.seed)
@@ -154,7 +157,7 @@ class SaveService:
         if match.match_id is None:
             match.match_id = record.match_id
         return replace(record, actions=tuple(match.log), created=match.created,
-                       match_id=match.match_id)
+                       match_id=match.match_id, base=match.base)
 
     def autosave(self, match: SavedMatch) -> None:
         """Save the match in its own autosave; other matches' autosaves are untouched."""
@@ -235,7 +238,7 @@ class SaveService:
             # named save is a new branch and must not overwrite it.
             match_id = new_match_id()
         app.open("match", r.rules, seats, r.seed, log=r.actions, created=r.created,
-                 match_id=match_id)
+                 match_id=match_id, base=r.base)
         for title, text in self._load_messages(loaded, replaced):
             app.open("message", title, text)
         return True
@@ -264,6 +267,9 @@ class SaveService:
             messages.append((tr("saves.restored"), detail))
         if replaced:
             messages.append((tr("saves.unknown_tier"), "\n".join(replaced)))
+        if loaded.replay_notice is not None:
+            # An update changed how the moves replay; the snapshot carries the match on.
+            messages.append((tr("saves.resumed_title"), tr("saves.resumed")))
         return messages
 
     def resume_latest(self, app: App) -> None:
@@ -305,17 +311,32 @@ class SaveService:
 
     # -- round history (Replays) -----------------------------------------------------
     def keep_round(self, match: SavedMatch, ended: RoundEnded) -> None:
-        """Add the round that just ended to the replay history; a failure is only logged."""
+        """Add the round that just ended to the replay history, written by a worker thread;
+        a failure is only logged."""
         try:
             points = sum(ended.points) - ended.points[ended.winner]
-            add_round(round_of(self.record_of(match), ended.winner, points, ended.scores,
-                               match.state.round_no))
+            entry = round_of(self.record_of(match), ended.winner, points, ended.scores,
+                             match.state.round_no, before=match.round_base)
         except (SaveError, OSError, ValueError) as exc:
             log.warning("could not keep the round for replays: %s", exc)
+            return
+        if self._history_writer is None:
+            self._history_writer = ThreadPoolExecutor(max_workers=1,
+                                                      thread_name_prefix="uno-history")
+        self._history_writes = [f for f in self._history_writes if not f.done()]
+        self._history_writes.append(self._history_writer.submit(_keep, entry))
 
-    def history(self) -> list[RoundRecord]:
-        """The kept rounds, newest first (empty when saving is off or the file is bad)."""
-        return load_history() if self.enabled else []
+    def flush(self) -> None:
+        """Wait until every round handed to the history writer is on disk."""
+        for future in self._history_writes:
+            future.result()
+        self._history_writes.clear()
+
+    def history(self) -> list[RoundRecord | DamagedRound]:
+        """The kept rounds, newest first, damaged entries listed as such (empty when saving
+        is off or the file is bad)."""
+        self.flush()
+        return history_entries() if self.enabled else []
 
     def match_finished(self, match: SavedMatch) -> None:
         if not self.enabled:
@@ -345,3 +366,13 @@ class SaveService:
             save_stats(self._stats, keep=players)
         except (SaveError, OSError) as exc:
             log.warning("could not save statistics: %s", exc)
+
+
+def _keep(entry: RoundRecord) -> None:
+    """The history writer's job: one round kept; a failure is logged, never raised."""
+    try:
+        add_round(entry)
+    except (SaveError, OSError, ValueError) as exc:
+        log.warning("could not keep the round for replays: %s", exc)
+    except Exception:  # a worker must not die silently with the round: say why in the log
+        log.exception("keeping the round for replays failed")

@@ -7,15 +7,19 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ai import make_player
 from ai.reasons import GENERIC, Reason
 from ai.search import search
-from game.app.i18n import ShownSeats
+from game.app.i18n import ShownSeats, seat_name, tr
+from game.app.replay_deals import record_code
 from game.engine import Action, Event, Kind, SeatView, State, redact
-from saves.history import RoundRecord
+from saves.errors import CorruptSave, SaveError
+from saves.fields import one_line
+from saves.history import DamagedRound, RoundRecord
 
 log = logging.getLogger("uno.replay")
 
@@ -23,6 +27,15 @@ log = logging.getLogger("uno.replay")
 # away, so a step back costs a clone and a few applies however long the round.
 SNAPSHOT_EVERY = 16
 REVIEW_BUDGET_MS = 250.0
+
+
+class ReplayUnavailable(Exception):
+    """A kept round that does not replay with this version (an edited file, or rules that
+    changed since): `reason` says why in one line; the round is listed as damaged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class ReplayMatch:
@@ -37,16 +50,16 @@ class ReplayMatch:
         self.seed = record.seed
         self.created = record.finished
         self.match_id: str | None = None
-        self.actions: tuple[Action, ...] = record.actions[record.start:]
-        base = record.before_round()
-        self._snapshots: dict[int, State] = {0: base.clone()}
-        self.events: list[list[Event]] = []
-        state = base
-        for i, action in enumerate(self.actions):
-            self.events.append(state.apply(action))
-            if (i + 1) % SNAPSHOT_EVERY == 0:
-                self._snapshots[i + 1] = state.clone()
-        self.final = state
+        self.base: State | None = None
+        self.actions: tuple[Action, ...] = record.round_actions
+        try:
+            self.final, self.events, self._snapshots = record.replay_round(SNAPSHOT_EVERY)
+        except SaveError as exc:
+            reason = exc.reason if isinstance(exc, CorruptSave) else str(exc)
+            raise ReplayUnavailable(one_line(reason)) from exc
+        except Exception as exc:  # the engine choking on a kept round must not crash Watch
+            log.warning("replaying round %s failed", record.id, exc_info=True)
+            raise ReplayUnavailable(one_line(f"{type(exc).__name__}: {exc}")) from exc
         self.pos = 1  # the round as dealt: positions run from 1 to len(actions)
         self.state = self.state_at(self.pos)
         self.version = 0
@@ -226,24 +239,33 @@ def review_human_move(seat: int, view: SeatView, seen: list[Event], legal: list[
 
 class Reviewer:
     """Reviews a replay's moves in a worker thread, one at a time, caching every answer.
-    The UI asks with get(index) each frame; a None means "still thinking"."""
+    The UI asks with get(index) each frame; a None means "still thinking". The round's
+    summary is worked out once, in the worker, when its last human move is reviewed: the
+    UI only reads it (summary())."""
 
     def __init__(self, match: ReplayMatch, budget_ms: float = REVIEW_BUDGET_MS) -> None:
         self.match = match
         self.budget_ms = budget_ms
         self.cache: dict[int, MoveReview] = {}
-        self._pending: dict[int, Future[MoveReview | None]] = {}
+        self._moves = [i for i, a in enumerate(match.actions) if a.kind != Kind.NEXT_ROUND]
+        people = set(match.people)
+        self._human_moves = [i for i in self._moves if match.actions[i].seat in people]
+        self._unreviewed = set(self._human_moves)
+        self._failed: set[int] = set()
+        self._summary: tuple[int, int, MoveReview | None] | None = None
+        self._pending: dict[int, Future[None]] = {}
         self._lock = threading.Lock()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uno-review")
         self._closed = False
+        if not self._human_moves:
+            self._summary = (0, 0, None)
 
     def moves(self) -> list[int]:
         """The indices of the round's decisions (every action but the deal)."""
-        return [i for i, a in enumerate(self.match.actions) if a.kind != Kind.NEXT_ROUND]
+        return list(self._moves)
 
     def human_moves(self) -> list[int]:
-        people = set(self.match.people)
-        return [i for i in self.moves() if self.match.actions[i].seat in people]
+        return list(self._human_moves)
 
     def review(self, index: int) -> MoveReview | None:
         """Work out the review of action `index` now (in the caller's thread)."""
@@ -268,28 +290,41 @@ class Reviewer:
                                                     self.budget_ms)
         return MoveReview(index, seat, action, True, opinions, before, after)
 
-    def get(self, index: int) -> MoveReview | None:
-        with self._lock:
-            if index in self.cache:
-                return self.cache[index]
-            future = self._pending.get(index)
-            if future is None:
-                if self._closed:
-                    return None
-                self._pending[index] = self._executor.submit(self.review, index)
-                return None
-        if not future.done():
-            return None
+    def _work(self, index: int) -> None:
+        """The worker's job: review one move, keep the answer, and once the last human move
+        is in, the round's summary."""
         try:
-            result = future.result()
+            result = self.review(index)
         except Exception:
             log.warning("review of move %d failed", index, exc_info=True)
             result = None
         with self._lock:
-            self._pending.pop(index, None)
             if result is not None:
                 self.cache[index] = result
-        return result
+            else:
+                self._failed.add(index)
+            self._unreviewed.discard(index)
+            done = not self._unreviewed and self._summary is None
+        if done:
+            self._summarise()
+
+    def _summarise(self) -> None:
+        with self._lock:
+            reviews = [self.cache[i] for i in self._human_moves if i in self.cache]
+        differ = [r for r in reviews if r.expert_differs]
+        worst = max(differ, key=lambda r: r.loss, default=None)
+        with self._lock:
+            self._summary = (len(differ), len(self._human_moves), worst)
+
+    def get(self, index: int) -> MoveReview | None:
+        with self._lock:
+            found = self.cache.get(index)
+            if found is not None or index in self._failed or index in self._pending:
+                return found
+            if self._closed:
+                return None
+            self._pending[index] = self._executor.submit(self._work, index)
+        return None
 
     def queue_all(self, indices: list[int]) -> None:
         """Start reviewing these moves in the background (for the round's summary)."""
@@ -307,16 +342,37 @@ class Reviewer:
 
     def summary(self) -> tuple[int, int, MoveReview | None] | None:
         """(human moves reviewed where the Expert differs, human moves, the costliest) once
-        every human move is reviewed; None while some are still being worked out."""
-        moves = self.human_moves()
-        reviews = [self.get(i) for i in moves]
-        if any(r is None for r in reviews):
-            return None
-        differ = [r for r in reviews if r is not None and r.expert_differs]
-        worst = max(differ, key=lambda r: r.loss, default=None)
-        return len(differ), len(moves), worst
+        every human move is reviewed; None while some are still being worked out. Reads
+        what the worker worked out: nothing is computed here."""
+        return self._summary
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+# -- the Replays list ------------------------------------------------------------------
+
+
+def damage_of(entry: RoundRecord | DamagedRound, known: Mapping[str, str]) -> str | None:
+    """Why a listed round cannot be watched, in a line (damaged in the file, or found not to
+    replay when Watch was tried: `known`, by id), or None."""
+    if isinstance(entry, DamagedRound):
+        return entry.reason
+    return known.get(entry.id)
+
+
+def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
+              when: str) -> tuple[str, str]:
+    """The two lines of a round's row in Replays: what it was, then players and code (or,
+    for a damaged round, why it cannot be watched)."""
+    reason = damage_of(entry, known)
+    if reason is not None:
+        return (tr("replays.damaged_row", when=when or "?", round=entry.round_no or "?"),
+                reason)
+    assert isinstance(entry, RoundRecord)
+    players = ", ".join(seat_name(s.name) for s in entry.seats)
+    return (tr("replays.row", when=when, round=entry.round_no,
+               winner=seat_name(entry.winner_name), points=entry.points),
+            tr("replays.detail", players=players, code=record_code(entry)))

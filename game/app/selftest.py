@@ -46,7 +46,8 @@ def _run(args: argparse.Namespace) -> list[str]:
     from game.app.scenes.table import TableScene
     from game.app.table.match import MatchController
     from game.engine import OFFICIAL
-    from saves.match import SeatInfo, load_autosave
+    from saves.autosaves import load_autosave
+    from saves.match import SeatInfo
     from saves.settings import AnimationSpeed, Settings
 
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT)

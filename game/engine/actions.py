@@ -65,7 +65,7 @@ class Action:
             kind = Kind[str(data["kind"]).upper()]
         except KeyError as exc:
             raise IllegalAction(f"unknown action {data.get('kind')!r}") from exc
-        seat = data.get("seat")
+        seat: Any = data.get("seat")  # checked below
         cards = data.get("cards", [])
         colour = data.get("colour", -1)
         target = data.get("target", -1)

@@ -16,7 +16,7 @@ from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import OFFICIAL
 from game.engine.state import Phase
-from saves.match import autosave_store, load_autosave
+from saves.autosaves import autosave_store, load_autosave
 from saves.settings import AnimationSpeed, Settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import keyboard_turn, seats
@@ -145,3 +145,57 @@ def test_a_damaged_save_is_reported_in_the_players_language(tmp_path) -> None:
     assert "无法打开这个存档" in box.title and "已损坏" in box.text
     app.set_language("en")
     app.close()
+
+
+def test_a_match_an_update_no_longer_replays_continues_from_its_save() -> None:
+    """Continue on an autosave whose moves this version replays differently (a rule fixed
+    in an update): the table opens where the match was saved, with a one-line notice, and
+    play goes on; the next autosave replays cleanly again."""
+    import json
+
+    from game.app.i18n import tr
+    from game.app.scenes.message import MessageScene
+    from saves.match_format import check_of
+
+    app = fresh_app()
+    app.push(MenuScene(app))
+    table = TableScene(app, MatchController(OFFICIAL, seats(tier="normal"), 77))
+    app.push(table)
+    play_some(app, table, 25)
+    state = table.match.state.to_dict()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    app.close()
+    # As another engine would have written it: a log this one does not replay to the state.
+    path = autosave_store().path(table.match.match_id)
+    raw = json.loads(path.read_text())
+    raw["payload"]["actions"].insert(1, {"kind": "next_round", "seat": -1})
+    raw["payload"]["check"] = check_of(raw["payload"])
+
+    for language in ("zh", "en"):
+        path.write_text(json.dumps(raw))
+        app = fresh_app()
+        app.set_language(language)
+        menu = MenuScene(app)
+        app.push(menu)
+        frames(app, 2)
+        click(app, menu.buttons["continue"].rect.center, frames=3)
+        notice = app.top
+        assert isinstance(notice, MessageScene)
+        assert notice.text == tr("saves.resumed") and "\n" not in notice.text
+        assert notice.title == tr("saves.resumed_title")
+        notice.draw(pygame.Surface(app.size))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+        frames(app, 2)
+        resumed = app.top
+        assert isinstance(resumed, TableScene)
+        assert resumed.match.state.to_dict() == state
+        if language == "zh":
+            app.close()
+            continue
+        play_some(app, resumed, resumed.match.version + 6)
+        resumed.autosave()
+        again = load_autosave(resumed.match.match_id)
+        assert again.replay_notice is None and again.state == resumed.match.state
+        assert path.exists() and not list(path.parent.glob("*.bad-*"))
+        app.close()

@@ -92,3 +92,23 @@ def test_today_s_daily_deal_is_played_and_its_result_kept(app) -> None:
     result = load_stats().daily[date.today().isoformat()]
     assert result.player == table.match.stored_seats[0].name  # "You", as the default
     assert result.won == (table.match.state.last_winner == 0)
+
+
+def test_the_longest_code_the_game_shows_is_taken_back_whole(app) -> None:
+    """A code with every option changed (90-odd characters, dashes shown) is typed in as the
+    game displays it: the box keeps all of it and the deal starts."""
+    from game.engine import SPECS, Rules
+
+    everything = {name: (spec.high if spec.kind == "int" else spec.choices[-1]
+                         if spec.kind == "choice" else not spec.default)
+                  for name, spec in SPECS.items()}
+    deal = Deal(Rules(**everything).with_options(teams=2), ("human",) + ("hard",) * 9,
+                2**64 - 1)
+    code = encode(deal)
+    assert len(code) > 64
+    scene = open_code_screen(app)
+    type_text(app, code)
+    assert scene.entry.get_text() == code
+    key(app, pygame.K_RETURN, frames=3)
+    assert isinstance(app.top, TableScene), scene.error
+    assert (app.top.match.rules, app.top.match.seed) == (deal.rules, deal.seed)

@@ -23,14 +23,9 @@ from game.app.table.match import MatchController
 from game.engine import NEXT_ROUND, OFFICIAL, Action, State
 from game.engine.events import RoundEnded
 from game.engine.state import Phase
-from saves.match import (
-    MAX_AUTOSAVES,
-    MatchRecord,
-    SeatInfo,
-    list_autosaves,
-    save_autosave,
-    save_match,
-)
+from saves.autosaves import MAX_AUTOSAVES, list_autosaves, save_autosave
+from saves.match import MatchRecord, SeatInfo
+from saves.match_slots import save_match
 from saves.settings import AnimationSpeed, Settings, save_settings
 from tests.app.conftest import click, frames
 from tests.app.helpers import seats
@@ -258,4 +253,56 @@ def test_load_pages_through_every_match_in_progress_and_named_save() -> None:
     assert sum(auto for auto, _ in seen) == MAX_AUTOSAVES  # the cap held
     assert {name for auto, name in seen if not auto} == {"alpha", "beta", "gamma"}
     assert all(auto for auto, _ in seen[:MAX_AUTOSAVES])  # matches in progress come first
+    app.close()
+
+
+def test_returning_to_the_menu_reads_no_unchanged_save_again(monkeypatch) -> None:
+    """The menu lists the matches in progress (Continue, Load) each time it is shown; with
+    twenty autosaves of up to 8 MiB that must not mean reading them all again: a save read
+    once is known by what it looks like on disk until it changes."""
+    import os
+    import time
+
+    from game.app.scenes.settings import SettingsScene
+    from saves import slots
+
+    records = []
+    for seed in range(MAX_AUTOSAVES):
+        state = State.new(OFFICIAL, 3, seed, deal=False)
+        actions, _ = play(state, random.Random(seed), 40)
+        record = MatchRecord(OFFICIAL, tuple(seats(2)), seed, tuple(actions))
+        info = save_autosave(record, state)
+        records.append((record, info))
+    folder = list_autosaves()[0]
+    old = time.time() - 3600
+    for path in slots.SlotStore(subfolder="autosaves").directory.iterdir():
+        os.utime(path, (old, old))
+    del folder
+    reads: list[str] = []
+    real = slots.load_document
+
+    def counted(path, *args, **kwargs):
+        reads.append(path.name)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(slots, "load_document", counted)
+    app = fresh_app()
+    menu = at_menu(app)
+    assert menu.buttons["continue"].is_enabled and menu.buttons["load"].is_enabled
+    first = len(reads)
+    assert first >= MAX_AUTOSAVES
+    for _ in range(3):  # to Settings and back, three times
+        click(app, menu.buttons["settings"].rect.center, frames=2)
+        assert isinstance(app.top, SettingsScene)
+        app.pop()
+        frames(app, 2)
+    assert app.top is menu and menu.buttons["continue"].is_enabled
+    assert len(reads) == first, reads[first:]
+    # A save that changes is read again, and only that one.
+    record, _ = records[0]
+    save_autosave(record, record.replay())
+    click(app, menu.buttons["settings"].rect.center, frames=2)
+    app.pop()
+    frames(app, 2)
+    assert reads[first:] == [f"{record.match_id}.json"] * len(reads[first:]) and reads[first:]
     app.close()

@@ -237,3 +237,43 @@ def test_the_controls_work_by_mouse_too(app) -> None:
     assert scene.replay.state.to_dict() == scene.replay.state_at(scene.replay.pos).to_dict()
     click(app, b["leave"].rect.center)
     assert isinstance(app.top, ReplaysScene)
+
+
+def test_watch_on_a_round_that_does_not_replay_says_so_and_lists_it_as_damaged(app) -> None:
+    """Replays → Watch on a kept round whose moves after the deal the engine refuses (an
+    edited file, or rules changed since): a one-line message, not a crash; the round stays
+    listed as damaged, a round damaged in the file is listed as such, the others still play."""
+    import json
+
+    from game.app.scenes.message import MessageScene
+
+    good, _, _ = entry(23)
+    bad, _, _ = entry(24)
+    add_round(good)
+    add_round(bad)
+    raw = json.loads(history_path().read_text())
+    moves = raw["payload"]["rounds"][0]["actions"]
+    moves.insert(3, {"kind": "next_round", "seat": -1})  # illegal mid-round
+    raw["payload"]["rounds"].append({"id": "junk", "round": 2, "finished": 5})
+    history_path().write_text(json.dumps(raw))
+
+    listing = open_replays(app)
+    assert len(listing.shown) == 3
+    assert len(listing.watch_buttons) == 2  # the entry damaged in the file has no Watch
+    first = next(b for b, record in listing.watch_buttons.items() if record.id == bad.id)
+    click(app, first.rect.center, frames=2)
+    message = app.top
+    assert isinstance(message, MessageScene)
+    assert message.text == tr("replays.damaged") and "\n" not in message.text
+    key(app, pygame.K_RETURN, frames=2)
+    listing = app.top
+    assert isinstance(listing, ReplaysScene)
+    assert [r.id for r in listing.watch_buttons.values()] == [good.id]
+    assert "refused" in app.saves.unplayable[bad.id]
+    surface = pygame.Surface(app.size)
+    listing.draw(surface)  # the damaged rows draw their reason
+    (watch,) = listing.watch_buttons
+    click(app, watch.rect.center, frames=2)
+    assert isinstance(app.top, ReplayScene)
+    assert app.top.replay.record.id == good.id
+    app.top.reviewer.close()

@@ -98,3 +98,56 @@ def test_the_summary_counts_the_moves_the_expert_would_have_played_differently()
     assert differ == sum(reviewer.get(i).expert_differs for i in moves)
     assert (worst is None) == (differ == 0)
     reviewer.close()
+
+
+def test_the_round_s_summary_is_worked_out_once_off_the_ui_thread(app, monkeypatch) -> None:
+    """Watch a kept round with its review through the real app: while the moves are being
+    reviewed every frame draws, but no frame works anything out; the summary is computed
+    once, in the reviewer's thread, and then shown."""
+    import threading
+
+    import pygame
+
+    from game.app.i18n import tr
+    from game.app.replay import MoveReview
+    from game.app.scenes.replay import ReplayScene
+    from saves.history import add_round
+    from tests.app.conftest import click, frames
+    from tests.app.test_replay import open_replays
+
+    monkeypatch.setattr(Reviewer.__init__, "__defaults__", (5.0,))  # quick reviews
+    main = threading.main_thread()
+    looked_at: list[bool] = []  # True when a frame (the main thread) weighed a review
+    real_differs = MoveReview.expert_differs.fget
+
+    def differs(review: MoveReview) -> bool:
+        looked_at.append(threading.current_thread() is main)
+        return real_differs(review)
+
+    monkeypatch.setattr(MoveReview, "expert_differs", property(differs))
+    summaries: list[str] = []
+    real_summarise = Reviewer._summarise
+
+    def summarise(reviewer: Reviewer) -> None:
+        summaries.append(threading.current_thread().name)
+        real_summarise(reviewer)
+
+    monkeypatch.setattr(Reviewer, "_summarise", summarise)
+    add_round(entry(23)[0])
+    listing = open_replays(app)
+    (watch,) = listing.watch_buttons
+    click(app, watch.rect.center, frames=2)
+    scene = app.top
+    assert isinstance(scene, ReplayScene) and scene.reviewer is not None
+    for _ in range(3000):
+        frames(app, 1, 20)
+        scene.draw(pygame.Surface(app.size))
+        if scene.reviewer.summary() is not None:
+            break
+    assert scene.reviewer.summary() is not None, "the review never finished"
+    frames(app, 3)
+    line = scene.summary_line()
+    assert line and line != tr("replay.summary_pending")
+    assert summaries and len(summaries) == 1 and summaries[0] != main.name
+    assert looked_at and not any(looked_at), "a frame weighed the reviews"
+    scene.reviewer.close()

@@ -11,26 +11,25 @@ from dataclasses import replace
 import pytest
 
 from game.engine import COMMUNITY, OFFICIAL
-from saves.errors import CorruptSave
-from saves.match import (
-    MATCH_FORMAT,
-    MATCH_KIND,
+from saves.autosaves import (
     MAX_AUTOSAVES,
-    MatchRecord,
     autosave_store,
     delete_autosave,
-    legacy_match_id,
     list_autosaves,
     load_autosave,
-    load_match,
-    match_payload,
-    match_store,
-    match_summary,
-    parse_match_payload,
     save_autosave,
-    save_match,
-    summary_of,
 )
+from saves.errors import CorruptSave
+from saves.match import MatchRecord
+from saves.match_format import (
+    MATCH_FORMAT,
+    MATCH_KIND,
+    legacy_match_id,
+    match_payload,
+    parse_match_payload,
+)
+from saves.match_slots import load_match, match_store, save_match
+from saves.match_summary import match_summary, summary_of
 from saves.slots import AUTOSAVE
 from saves.store import backup_path
 from tests.saves.test_match import random_match, read_raw, write_raw
@@ -40,7 +39,7 @@ def test_every_record_has_a_match_id_that_round_trips() -> None:
     record, state = random_match(OFFICIAL, 3, 5, 60)
     other, _ = random_match(OFFICIAL, 3, 5, 60)
     assert record.match_id != other.match_id  # made fresh for each match
-    assert MATCH_FORMAT == 2
+    assert MATCH_FORMAT == 3
     save_match(record, state, "slot")
     assert load_match("slot").record.match_id == record.match_id
     with pytest.raises(ValueError):

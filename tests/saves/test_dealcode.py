@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
+import sys
 from datetime import date
+from pathlib import Path
+from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import PRESETS, SPECS, Rules
+from game.engine.rules import OptionSpec
+from saves import dealcode
 from saves.dealcode import (
     ALPHABET,
+    MAX_CODE,
+    MAX_TYPED,
     SEAT_KINDS,
     Deal,
     DealCodeError,
@@ -18,6 +29,9 @@ from saves.dealcode import (
     encode,
     normalise,
 )
+
+GOLDEN_CODES = json.loads((Path(__file__).resolve().parents[1] / "golden" / "deal_codes.json")
+                          .read_text(encoding="utf-8"))["codes"]
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -104,3 +118,112 @@ def test_the_daily_deal_is_the_same_for_everyone_on_a_date_and_changes_daily() -
     assert a.seed != daily_deal(date(2026, 12, 1)).seed
     assert a.seats[0] == "human"
     assert decode(encode(a)) == a
+
+
+# --- the layout is written out: the option table's order never changes a code -----------
+
+
+def test_every_rule_option_has_a_place_in_the_code_that_fits_its_values() -> None:
+    layout = {name: (bits, choices) for name, bits, choices in dealcode.OPTION_LAYOUT}
+    assert len(dealcode.OPTION_LAYOUT) <= 64 and len(layout) == len(dealcode.OPTION_LAYOUT)
+    for spec in SPECS.values():
+        assert spec.name in layout, (f"add {spec.name} at the END of saves.dealcode."
+                                     "OPTION_LAYOUT, with the bits its values take")
+        bits, choices = layout[spec.name]
+        if spec.kind == "choice":
+            assert set(choices) == set(spec.choices), (
+                f"{spec.name}: a new choice goes at the end of its tuple in OPTION_LAYOUT")
+            assert len(choices) <= 1 << bits
+        elif spec.kind == "bool":
+            assert bits == 1 and not choices
+        else:
+            assert spec.high < 1 << bits and not choices, f"{spec.name} needs more bits"
+
+
+def _dealcode_with(specs: dict[str, OptionSpec]) -> ModuleType:
+    """A fresh copy of saves.dealcode imported while the rulebook's table is `specs` (the
+    copy is private: the real module and its error class stay as they are)."""
+    import game.engine.rules as rules_module
+
+    saved = rules_module.SPECS
+    rules_module.SPECS = specs
+    try:
+        spec = importlib.util.spec_from_file_location("dealcode_copy", dealcode.__file__)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while made
+        spec.loader.exec_module(module)
+    finally:
+        rules_module.SPECS = saved
+        sys.modules.pop("dealcode_copy", None)
+    return module
+
+
+@pytest.mark.parametrize("where", ["first", "middle", "last"])
+def test_adding_an_option_to_the_table_changes_no_existing_code(where: str) -> None:
+    names = list(SPECS)
+    at = {"first": 0, "middle": len(names) // 2, "last": len(names)}[where]
+    new = OptionSpec("zz_new_house_rule", "int", 0, low=1, high=9, off_allowed=True)
+    specs = {SPECS[n].name: SPECS[n] for n in names[:at]}
+    specs[new.name] = new
+    specs.update({n: SPECS[n] for n in names[at:]})
+    copy = _dealcode_with(specs)
+    for entry in GOLDEN_CODES:
+        deal = Deal(Rules.from_dict(entry["rules"]), tuple(entry["seats"]), entry["seed"])
+        assert copy.encode(deal) == entry["code"], entry["name"]
+        decoded = copy.decode(entry["code"])
+        assert (decoded.rules, decoded.seats, decoded.seed) == (deal.rules, deal.seats,
+                                                                deal.seed)
+
+
+def test_an_option_missing_from_the_layout_is_never_left_out_of_a_code() -> None:
+    copy = _dealcode_with(dict(SPECS))
+    copy.OPTION_LAYOUT = copy.OPTION_LAYOUT[:-1]  # as if seven_zero had no place yet
+    copy.OPTION_ORDER = copy.OPTION_ORDER[:-1]
+    with pytest.raises(ValueError, match="seven_zero"):
+        copy.encode(Deal(PRESETS["official"].with_options(seven_zero=True), ("human", "easy"),
+                         1))
+
+
+# --- every code the game shows can be typed back ----------------------------------------
+
+
+@st.composite
+def shown_deals(draw: st.DrawFn) -> Deal:
+    """A deal of a match the game can seat (teams that fit), with any rulebook at all."""
+    options: dict[str, object] = {}
+    for spec in SPECS.values():
+        if spec.kind == "bool":
+            options[spec.name] = draw(st.booleans())
+        elif spec.kind == "choice":
+            options[spec.name] = draw(st.sampled_from(spec.choices))
+        else:
+            values = st.integers(spec.low, spec.high)
+            options[spec.name] = draw(values | st.just(0) if spec.off_allowed else values)
+    rules = Rules(**options)  # type: ignore[arg-type]
+    counts = [n for n in range(2, 11)
+              if not rules.teams or (n % rules.teams == 0 and n >= 2 * rules.teams)]
+    count = draw(st.sampled_from(counts))
+    seats = tuple(draw(st.sampled_from(SEAT_KINDS)) for _ in range(count))
+    seed = draw(st.integers(0, 2**64 - 1) | st.sampled_from([0, 2**64 - 1]))
+    return Deal(rules, seats, seed)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(shown_deals())
+def test_every_code_the_game_shows_is_taken_back(deal: Deal) -> None:
+    code = encode(deal)
+    assert len(code) <= MAX_TYPED  # what the Enter a code box keeps
+    assert decode(code) == deal
+    assert decode(code.lower().replace("-", " ")) == deal
+
+
+def test_the_longest_codes_are_taken_back() -> None:
+    everything = {name: (SPECS[name].high if SPECS[name].kind == "int" else
+                         SPECS[name].choices[-1] if SPECS[name].kind == "choice"
+                         else not SPECS[name].default) for name in SPECS}
+    deal = Deal(Rules(**everything), ("expert",) * 10, 2**64 - 1)  # type: ignore[arg-type]
+    code = encode(deal)
+    assert len(code.replace("-", "")) > 64  # past what the first decoder read
+    assert len(code.replace("-", "")) <= MAX_CODE and len(code) <= MAX_TYPED
+    assert decode(code) == deal

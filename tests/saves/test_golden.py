@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from game.engine import NEXT_ROUND, Kind, Rules, State
-from saves.dealcode import MAX_CODE, Deal, daily_deal, decode, encode
+from game.engine import NEXT_ROUND, Kind, Phase, Rules, State
+from saves.autosaves import autosave_store, load_autosave
+from saves.dealcode import Deal, daily_deal, decode, encode
 from saves.history import load_history
-from saves.match import autosave_store, load_autosave, load_match, match_store
+from saves.match_slots import load_match, match_store
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -104,10 +105,9 @@ def test_a_golden_code_is_encoded_and_deals_as_before(entry: dict[str, Any]) -> 
 
 
 def test_golden_codes_decode_to_their_deals() -> None:
-    # The codes the first decoder could read (at most MAX_CODE characters).
-    short = [e for e in CODES if len(e["code"].replace("-", "")) <= MAX_CODE]
-    assert len(short) >= 20
-    for entry in short:
+    # Three of them are longer than the 64 characters the first decoder read.
+    assert sum(len(e["code"].replace("-", "")) > 64 for e in CODES) >= 3
+    for entry in CODES:
         deal = decode(entry["code"])
         assert deal == Deal(Rules.from_dict(entry["rules"]), tuple(entry["seats"]),
                             entry["seed"]), entry["name"]
@@ -119,3 +119,52 @@ def test_the_golden_daily_deal_is_the_same() -> None:
     assert deal == Deal(Rules.from_dict(raw["rules"]), tuple(raw["seats"]), raw["seed"])
     assert encode(deal) == raw["code"]
     assert dealt(deal.rules, len(deal.seats), deal.seed) == raw["deal"]
+
+
+def test_the_golden_match_survives_an_engine_that_judges_challenges_otherwise(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An update that changes a rule verdict (here: every +4 challenge refused) must not lose
+    the match: it resumes from its snapshot, with a notice, and is never set aside."""
+    from game.engine import IllegalAction
+
+    real_apply = State.apply
+
+    def stricter(self: State, action: Any) -> Any:
+        if action.kind == Kind.CHALLENGE:
+            raise IllegalAction("challenges are judged otherwise in this version")
+        return real_apply(self, action)
+
+    monkeypatch.setattr(State, "apply", stricter)
+    raw = golden("match.json")
+    shutil.copyfile(GOLDEN / "match.json", tmp_path / "golden-match.json")
+    loaded = load_match("golden-match", match_store(tmp_path))
+    assert loaded.replay_notice is not None and "challenge" in loaded.replay_notice
+    assert loaded.state.to_dict() == raw["payload"]["snapshot"]
+    assert loaded.record.base is not None and loaded.record.actions == ()
+    assert (tmp_path / "golden-match.json").exists()
+
+
+def test_a_round_kept_beside_the_golden_history_keeps_its_rounds(tmp_path: Path) -> None:
+    from saves.history import add_round, round_of
+    from saves.match import MatchRecord, SeatInfo
+
+    path = tmp_path / "history.json"
+    shutil.copyfile(GOLDEN / "history.json", path)
+    state = State.new(Rules(), 2, 5, deal=False)
+    actions = [NEXT_ROUND]
+    state.apply(NEXT_ROUND)
+    while state.phase < Phase.ROUND_OVER:
+        action = state.legal_actions(state.current)[0]
+        actions.append(action)
+        state.apply(action)
+    record = MatchRecord(Rules(), (SeatInfo.human("A"), SeatInfo.ai("B", "easy")), 5,
+                         tuple(actions), match_id="newmatch01")
+    add_round(round_of(record, state.last_winner, 1, tuple(state.scores), 1), path)
+    rounds = load_history(path)
+    raw = golden("history.json")["payload"]["rounds"]
+    assert [r.id for r in rounds] == ["newmatch01-1"] + [entry["id"] for entry in raw]
+    deals = golden("match_deals.json")["deals"]
+    for entry in rounds[1:]:
+        start = entry.before_round()
+        start.apply(entry.actions[entry.start])
+        assert cards_of(start) == deals[entry.round_no - 1]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, PRESETS, Action, Kind, State
 from game.engine.rules import Rules
 from game.engine.state import Phase
-from saves import match as match_module
+from saves import match_format, match_slots
 from saves.errors import (
     CorruptSave,
     FutureVersion,
@@ -27,26 +27,24 @@ from saves.errors import (
     UnsupportedVersion,
     WriteFailed,
 )
-from saves.match import (
+from saves.match import SEED_LIMIT, LoadedMatch, MatchRecord, SeatInfo
+from saves.match_format import (
     MATCH_FORMAT,
     MATCH_KIND,
+    match_payload,
+    parse_match_payload,
+    validate_match_document,
+)
+from saves.match_slots import (
     MATCH_MAX_BYTES,
-    SEED_LIMIT,
-    LoadedMatch,
-    MatchRecord,
-    MatchSummary,
-    SeatInfo,
     delete_match,
     latest_match,
     list_matches,
     load_match,
-    match_payload,
     match_store,
-    parse_match_payload,
     save_match,
-    summary_of,
-    validate_match_document,
 )
+from saves.match_summary import MatchSummary, summary_of
 from saves.migrations import MigrationRegistry
 from saves.slots import AUTOSAVE
 from saves.store import backup_path
@@ -295,11 +293,12 @@ def test_save_refuses_a_state_the_log_does_not_give() -> None:
     with pytest.raises(WriteFailed, match=r"actions\[0\]"):
         save_match(bad_log, state)
     assert path.read_bytes() == before and not backup_path(path).exists()
-    # verify=False trusts the app (cheap autosaves) but still checks the table.
+    # verify=False trusts the app (cheap autosaves) but still checks the table; a log that
+    # then does not replay resumes from the snapshot, the newest state there is.
     save_match(short, state, verify=False)
     loaded = load_match()
-    assert loaded.from_backup and isinstance(loaded.issue, CorruptSave)
-    assert loaded.record == record
+    assert not loaded.from_backup and loaded.replay_notice is not None
+    assert loaded.state == state and loaded.record == short.rebased(state)
 
 
 def test_value_checks() -> None:
@@ -372,24 +371,29 @@ def _other_legal_entry(raw: dict[str, Any]) -> int:
     return len(actions) - 1
 
 
-TAMPERS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
+CHANGED = "do not match their check: it was changed after it was saved"
+# Edits a file passes its own checks with but for its check: as if written by another engine.
+REPLAY_TAMPERS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("log-entry-refused", _refused_entry, "is refused by the engine"),
     ("log-entry-other-legal", _other_legal_entry, "replay disagrees with snapshot"),
     ("log-entry-dropped", lambda raw: raw["payload"]["actions"].pop(), "replay disagrees"),
     (
         "snapshot-score",
         lambda raw: raw["payload"]["snapshot"]["scores"].__setitem__(0, 77),
-        "replay disagrees with snapshot",
+        "replay disagrees with snapshot (different 'scores'",
     ),
     (
         "snapshot-stock-order",
         lambda raw: raw["payload"]["snapshot"]["stock"].reverse(),
-        "replay disagrees with snapshot",
+        "replay disagrees with snapshot (different 'stock'",
     ),
+]
+TAMPERS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
+    *[(label, tamper, CHANGED) for label, tamper, _ in REPLAY_TAMPERS],
     (
         "rules-changed",
         lambda raw: raw["payload"]["rules"].__setitem__("target_score", 600),
-        "replay disagrees with snapshot (different 'rules';",
+        "its snapshot is played under other rules (different 'target_score')",
     ),
     (
         "rules-hand-size",
@@ -418,7 +422,7 @@ def test_tampered_main_file_falls_back_to_backup(
 ) -> None:
     path, backup_bytes, first, first_state = two_saves
     raw = read_raw(path)
-    index = tamper(raw)
+    tamper(raw)
     write_raw(path, raw)
     loaded = load_match()
     assert loaded.from_backup
@@ -427,8 +431,6 @@ def test_tampered_main_file_falls_back_to_backup(
     message = str(loaded.issue)
     assert message.startswith(f"'{path.name}' is damaged"), message
     assert expected in message
-    if isinstance(index, int) and "refused" in expected:
-        assert f"actions[{index}]" in message
     # The bad file was moved aside, the good backup left exactly as it was.
     assert not path.exists() and len(quarantined(path)) == 1
     assert backup_path(path).read_bytes() == backup_bytes
@@ -455,6 +457,51 @@ def test_tampered_file_without_backup_is_refused(
     assert not path.exists() and len(quarantined(path)) == 1
     [info] = [info for info in list_matches() if info.name == "only"] or [None]
     assert info is None  # the quarantined copy is not a slot
+
+
+@pytest.mark.parametrize(("label", "tamper", "expected"), REPLAY_TAMPERS,
+                         ids=[t[0] for t in REPLAY_TAMPERS])
+def test_a_log_that_no_longer_replays_resumes_from_its_snapshot(
+    two_saves: tuple[Path, bytes, MatchRecord, State],
+    label: str,
+    tamper: Callable[[dict[str, Any]], object],
+    expected: str,
+) -> None:
+    """A file that passes its own checks but whose log the engine replays differently (its
+    rules changed in an update) is not damage: the match goes on from the snapshot."""
+    path, backup_bytes, _, _ = two_saves
+    raw = read_raw(path)
+    index = tamper(raw)
+    raw["payload"]["check"] = match_format.check_of(raw["payload"])  # as that engine wrote it
+    write_raw(path, raw)
+    snapshot = State.from_dict(raw["payload"]["snapshot"])
+    loaded = load_match()
+    assert not loaded.from_backup and loaded.issue is None
+    assert loaded.replay_notice is not None and expected in loaded.replay_notice
+    if "refused" in expected:
+        assert f"actions[{index}]" in loaded.replay_notice
+    assert loaded.state == snapshot and loaded.record.base == snapshot
+    assert loaded.record.actions == () and loaded.record.match_id == raw["payload"]["match_id"]
+    assert path.exists() and not quarantined(path)  # not set aside
+    assert backup_path(path).read_bytes() == backup_bytes
+    # Saved again, it replays from its new base: the next load has nothing to say.
+    future = play(loaded.state, random.Random(1), 30)[0]
+    save_match(loaded.record.with_actions(*future), loaded.state)
+    again = load_match()
+    assert again.replay_notice is None and again.state == loaded.state
+
+
+def test_an_older_save_without_a_check_resumes_rather_than_being_lost() -> None:
+    """Format 2 files have no check: a log the engine no longer replays still resumes."""
+    record, state = random_match(COMMUNITY, 3, 4, 300)
+    payload = match_payload(record, state)
+    del payload["base"], payload["check"]
+    payload["actions"].pop()
+    path = match_store().path("old")
+    write_raw(path, {"format": 2, "kind": MATCH_KIND, "payload": payload})
+    loaded = load_match("old")
+    assert loaded.replay_notice is not None and loaded.state == state
+    assert path.exists() and not quarantined(path)
 
 
 def test_future_format_is_reported_and_left_alone(
@@ -530,13 +577,32 @@ def _snap(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
     return lambda p: p["snapshot"].__setitem__(key, value)
 
 
-def _other_snapshot(p: dict[str, Any]) -> None:
+def _other_state() -> dict[str, Any]:
     _, state = random_match(OFFICIAL, 4, 42, 10)
-    p["snapshot"] = state.to_dict()
+    return state.to_dict()
+
+
+def _other_snapshot(p: dict[str, Any]) -> None:
+    p["snapshot"] = _other_state()
+
+
+# Payloads whose log does not replay to their snapshot: damage when their check says the file
+# changed; with their check made again (another engine wrote them), a notice on resuming.
+REPLAY_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
+    ("actions-empty", _set("actions", []), "replay disagrees with snapshot"),
+    (
+        "action-refused",
+        lambda p: p["actions"].insert(1, {"kind": "next_round", "seat": -1}),
+        "actions[1] (next_round) is refused by the engine",
+    ),
+    ("log-without-deal", lambda p: p["actions"].pop(0), "actions[0] ("),
+    ("log-truncated", lambda p: p["actions"].pop(), "replay disagrees with snapshot"),
+    ("snapshot-score", _snap("scores", [1, 2, 3]), "replay disagrees with snapshot"),
+]
 
 
 BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
-    *[(f"no-{key}", _drop(key), f"has no '{key}'") for key in match_module.PAYLOAD_KEYS],
+    *[(f"no-{key}", _drop(key), f"has no '{key}'") for key in match_format.PAYLOAD_KEYS],
     ("extra-key", _set("notes", "hi"), "unknown entries 'notes'"),
     ("created-number", _set("created", 5), "created must be an ISO-8601 time"),
     ("created-text", _set("created", "yesterday"), "created must be an ISO-8601 time"),
@@ -572,7 +638,6 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("seed-huge", _set("seed", 2**64), "the seed must be a whole number"),
     ("seed-changed", _set("seed", 43), ""),  # refused or disagrees: either way CorruptSave
     ("actions-object", _set("actions", {}), "action log is not a list"),
-    ("actions-empty", _set("actions", []), "replay disagrees with snapshot"),
     ("action-list", lambda p: p["actions"].__setitem__(3, ["play", 0]), "actions[3] is not"),
     ("action-no-kind", lambda p: p["actions"][3].pop("kind"), "actions[3] has no 'kind'"),
     ("action-no-seat", lambda p: p["actions"][3].pop("seat"), "actions[3] has no 'seat'"),
@@ -592,25 +657,23 @@ BAD_DOCUMENTS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("play-colour-7", lambda p: _first(p, "play").__setitem__("colour", 7), "has colour 7"),
     ("draw-with-cards", lambda p: _first(p, "draw").__setitem__("cards", [1]), "has no cards"),
     ("draw-with-target", lambda p: _first(p, "draw").__setitem__("target", 1), "has no target"),
-    (
-        "action-refused",
-        lambda p: p["actions"].insert(1, {"kind": "next_round", "seat": -1}),
-        "actions[1] (next_round) is refused by the engine",
-    ),
-    ("log-without-deal", lambda p: p["actions"].pop(0), "actions[0] ("),
-    ("log-truncated", lambda p: p["actions"].pop(), "replay disagrees with snapshot"),
     ("snapshot-list", _set("snapshot", []), "snapshot is not a JSON object"),
     ("snapshot-missing-field", lambda p: p["snapshot"].pop("stock"), "not a valid game state"),
     ("snapshot-wrong-type", _snap("turns", "5"), "not a valid game state"),
     ("snapshot-bad-rules", _snap("rules", {"hand_size": 99}), "not a valid game state"),
     ("snapshot-extra", _snap("cheat", 1), "snapshot has unknown entries 'cheat'"),
-    ("snapshot-score", _snap("scores", [1, 2, 3]), "replay disagrees with snapshot"),
     ("snapshot-other-players", _other_snapshot, "4-player game but it lists 3 seats"),
     (
         "snapshot-rules",
         lambda p: p["snapshot"]["rules"].__setitem__("hand_size", 8),
-        "replay disagrees with snapshot (different 'rules';",
+        "its snapshot is played under other rules (different 'hand_size')",
     ),
+    ("base-list", _set("base", []), "its base state is not a JSON object"),
+    ("base-other-players", lambda p: p.__setitem__("base", _other_state()),
+     "its base state is of a 4-player game"),
+    ("check-number", _set("check", 5), CHANGED),
+    ("check-other", _set("check", "sha256:" + "0" * 64), CHANGED),
+    *[(label, mutate, CHANGED) for label, mutate, _ in REPLAY_DOCUMENTS],
 ]
 
 
@@ -640,13 +703,32 @@ def test_generated_bad_documents(
     assert not path.exists() and len(quarantined(path)) == 1
 
 
+@pytest.mark.parametrize(
+    ("label", "mutate", "expected"), REPLAY_DOCUMENTS, ids=[case[0] for case in REPLAY_DOCUMENTS]
+)
+def test_a_log_that_does_not_replay_is_refused_for_saving_and_resumed_on_loading(
+    label: str, mutate: Callable[[dict[str, Any]], object], expected: str
+) -> None:
+    payload = copy.deepcopy(GOOD_PAYLOAD)
+    mutate(payload)
+    payload["check"] = match_format.check_of(payload)
+    with pytest.raises(CorruptSave) as strict:
+        parse_match_payload(payload)  # what save_match's verify insists on
+    assert expected in strict.value.reason
+    record, state, notice = match_format.read_match_payload(payload)
+    assert notice is not None and expected in notice
+    assert state == State.from_dict(payload["snapshot"]) and record.base == state
+    assert record.actions == ()
+
+
 def test_good_payload_is_good() -> None:
     record, state = parse_match_payload(copy.deepcopy(GOOD_PAYLOAD))
     assert match_payload(record, state) == GOOD_PAYLOAD
 
 
 def test_action_log_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(match_module, "MAX_ACTIONS", 10)
+    monkeypatch.setattr(match_format, "MAX_ACTIONS", 10)
+    monkeypatch.setattr(match_slots, "MAX_ACTIONS", 10)
     with pytest.raises(CorruptSave, match="the limit is 10"):
         parse_match_payload(copy.deepcopy(GOOD_PAYLOAD))
     record, state = random_match(OFFICIAL, 2, 1, 20)
@@ -666,10 +748,10 @@ _JSON = st.recursive(
     max_leaves=12,
 )
 _TARGETS = st.sampled_from(
-    [("top", key) for key in match_module.PAYLOAD_KEYS]
+    [("top", key) for key in match_format.PAYLOAD_KEYS]
     + [("rules", key) for key in ("hand_size", "scoring", "jump_in", "teams", "new")]
-    + [("seat", key) for key in match_module.SEAT_KEYS]
-    + [("action", key) for key in match_module.ACTION_KEYS]
+    + [("seat", key) for key in match_format.SEAT_KEYS]
+    + [("action", key) for key in match_format.ACTION_KEYS]
     + [("snapshot", key) for key in GOOD_PAYLOAD["snapshot"]]
 )
 
@@ -714,6 +796,7 @@ def test_older_format_is_migrated_up() -> None:
     record, state = random_match(COMMUNITY, 4, 8, 150)
     old_payload = match_payload(record, state)
     del old_payload["created"]
+    old_payload["check"] = None  # what the step up would give a file without one
     path = store_v2.path("old")
     write_raw(path, {"format": MATCH_FORMAT, "kind": MATCH_KIND, "payload": old_payload})
 

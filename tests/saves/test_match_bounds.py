@@ -11,16 +11,11 @@ import pytest
 
 from game.engine import OFFICIAL
 from saves import match as match_module
+from saves import match_format
 from saves.errors import TooLong, TooSlowToLoad
-from saves.match import (
-    MATCH_KIND,
-    MAX_ACTIONS,
-    load_match,
-    match_payload,
-    match_store,
-    parse_match_payload,
-    save_match,
-)
+from saves.match import MAX_ACTIONS
+from saves.match_format import MATCH_KIND, match_payload, parse_match_payload
+from saves.match_slots import load_match, match_store, save_match
 from saves.store import backup_path
 from tests.saves.test_match import quarantined, random_match, write_raw
 
@@ -39,15 +34,15 @@ def test_a_log_over_the_cap_is_refused_without_replaying(monkeypatch: pytest.Mon
         MAX_ACTIONS + 1 - len(payload["actions"])
     )
     replays: list[int] = []
-    real_replay = match_module._replay
+    real_replay = match_format.replay_log
 
     def counting_replay(*args: Any, **kwargs: Any) -> Any:
         replays.append(1)
         return real_replay(*args, **kwargs)
 
-    monkeypatch.setattr(match_module, "_replay", counting_replay)
+    monkeypatch.setattr(match_format, "replay_log", counting_replay)
     path = match_store().path("huge")
-    write_raw(path, {"format": match_module.MATCH_FORMAT, "kind": MATCH_KIND, "payload": payload})
+    write_raw(path, {"format": match_format.MATCH_FORMAT, "kind": MATCH_KIND, "payload": payload})
     with pytest.raises(TooLong) as refused:
         load_match("huge")
     assert replays == []

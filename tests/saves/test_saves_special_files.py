@@ -11,16 +11,10 @@ from typing import Any
 
 import pytest
 
+from saves.autosaves import autosave_store, latest_autosave, list_autosaves
 from saves.errors import NotARegularFile, SaveError
 from saves.jsonsafe import read_json
-from saves.match import (
-    autosave_store,
-    latest_autosave,
-    list_autosaves,
-    list_matches,
-    load_match,
-    match_store,
-)
+from saves.match_slots import list_matches, load_match, match_store
 from saves.settings import Settings, load_settings, save_settings, settings_path
 from saves.stats import Stats, load_stats, stats_path
 

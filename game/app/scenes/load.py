@@ -10,7 +10,7 @@ from game.app.i18n import seat_name, tr
 from game.app.persist import SaveEntry, explain_save_error
 from game.app.scenes.paged import PagedScene
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.match import summary_of
+from saves.match_summary import summary_of
 from saves.slots import AUTOSAVE
 
 

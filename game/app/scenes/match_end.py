@@ -25,7 +25,7 @@ class MatchEndScene(Scene):
         self.table = table
         app.saves.match_finished(table.match)
         m = table.match
-        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
+        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
 
     def build(self) -> None:
         super().build()

@@ -14,6 +14,7 @@ from game.app import fonts
 from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.textsafe import entry_text
 from game.app.ui import (
     GOLD,
     SCROLLBAR_W,
@@ -43,7 +44,7 @@ def remembered_name(value: object) -> str | None:
     text, empty, longer than the entry accepts, or holding control characters)."""
     if not isinstance(value, str):
         return None
-    name = value.strip()
+    name = entry_text(value).strip()  # what the name box could hold (see game.app.textsafe)
     if not name or len(name) > NAME_LIMIT or not name.isprintable():
         return None
     return name

@@ -11,19 +11,17 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts
-from game.app.i18n import seat_name, tr
-from game.app.persist import explain_save_error
-from game.app.replay_deals import record_code
+from game.app.i18n import tr
+from game.app.replay import ReplayUnavailable, damage_of, row_lines
 from game.app.scene import Scene
 from game.app.scenes.paged import PagedScene
 from game.app.table import render
 from game.app.ui import GOLD, WHITE, button, felt
-from saves.dealcode import MAX_CODE, DealCodeError, decode
-from saves.errors import SaveError
-from saves.history import RoundRecord
+from saves.dealcode import MAX_TYPED, DealCodeError, decode
+from saves.history import DamagedRound, RoundRecord
 
 
-def when(record: RoundRecord) -> str:
+def when(record: RoundRecord | DamagedRound) -> str:
     try:
         return datetime.fromisoformat(record.finished).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
@@ -35,7 +33,7 @@ class ReplaysScene(PagedScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rounds: list[RoundRecord] = app.saves.history()
+        self.rounds: list[RoundRecord | DamagedRound] = app.saves.history()
 
     def _rows(self) -> tuple[int, int, int]:
         """Top of the list, row height (from the measured text), rows per page."""
@@ -54,6 +52,9 @@ class ReplaysScene(PagedScene):
         self.watch_buttons: dict[object, RoundRecord] = {}
         bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
+            if not isinstance(record, RoundRecord) or \
+                    damage_of(record, self.app.saves.unplayable) is not None:
+                continue  # listed as damaged, with no Watch
             y = top + i * row_h
             b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
             self.watch_buttons[b] = record
@@ -69,9 +70,11 @@ class ReplaysScene(PagedScene):
     def watch(self, record: RoundRecord) -> bool:
         try:
             self.app.open("replay", record)
-        except (SaveError, ValueError) as exc:
-            # An entry whose actions the engine refuses (an edited file): told, not fatal.
-            self.app.open("message", tr("replays.failed"), explain_save_error(exc))
+        except ReplayUnavailable as exc:
+            # Edited, or its moves replay otherwise under this version's rules: told in a
+            # line, and listed as damaged from now on (the list rebuilds when this closes).
+            self.app.saves.unplayable[record.id] = exc.reason
+            self.app.open("message", tr("replays.failed"), tr("replays.damaged"))
             return False
         return True
 
@@ -88,10 +91,7 @@ class ReplaysScene(PagedScene):
         room = w - u(250)
         for i, record in enumerate(self.shown):
             y = top + i * row_h
-            players = ", ".join(seat_name(s.name) for s in record.seats)
-            head = tr("replays.row", when=when(record), round=record.round_no,
-                      winner=seat_name(record.winner_name), points=record.points)
-            detail = tr("replays.detail", players=players, code=record_code(record))
+            head, detail = row_lines(record, self.app.saves.unplayable, when(record))
             top_line = fonts.fit(head, u(19), room, WHITE, True)
             surface.blit(top_line, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), room, (200, 220, 205)),
@@ -127,7 +127,7 @@ class CodeScene(Scene):
                                      self.app.ui)
         # Room for a pasted line such as "Match code (deals round 1): 4040-…": start() keeps
         # the code part.
-        self.entry.set_text_length_limit(MAX_CODE * 2)
+        self.entry.set_text_length_limit(MAX_TYPED + 48)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)

@@ -34,7 +34,7 @@ class RoundEndScene(Scene):
         self.table = table
         table.history.append(list(table.match.state.scores))
         m = table.match
-        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log)
+        self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
         s = m.state
         last = self.facts.rounds[-1] if self.facts.rounds else None
         if last is None or last.after != tuple(s.scores) or last.round_no != s.round_no:

@@ -18,7 +18,7 @@ ROUTES: dict[str, str] = {
     "lessons": "game.app.tutorial.scene:LessonsScene",
     "try_it": "game.app.tutorial.scene:TryItScene",
     "tutorial": "game.app.tutorial.scene:TutorialScene",  # (lessons, index=0)
-    # A match: (rules, seats, seed, log=(), created=None, match_id=None); raises the
+    # A match: (rules, seats, seed, log=(), created=None, match_id=None, base=None); raises the
     # engine's IllegalAction (nothing opened) when its seats cannot be dealt.
     "match": "game.app.scenes.table:open_match",
     "pause": "game.app.scenes.pause:PauseScene",  # (table)

@@ -22,7 +22,7 @@ from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
 from game.app.table.views import PlayViews
 from game.app.table.wording import describe_action
-from game.engine import Action, Kind, Rules, redact
+from game.engine import Action, Kind, Rules, State, redact
 from game.engine import events as ev
 from game.engine.state import Phase
 from saves.match import SeatInfo
@@ -35,11 +35,12 @@ log = logging.getLogger("uno.table")
 
 def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
                log: Sequence[Action] = (), created: str | None = None,
-               match_id: str | None = None) -> TableScene:
-    """The table for a match (a new one, or one replayed from its log): the router's
-    "match". Raises the engine's IllegalAction when these seats cannot play these rules."""
+               match_id: str | None = None, base: State | None = None) -> TableScene:
+    """The table for a match (a new one, or one replayed from its log, from `base` when it
+    resumed from a snapshot): the router's "match". Raises the engine's IllegalAction when
+    these seats cannot play these rules."""
     return TableScene(app, MatchController(rules, seats, seed, log=list(log), created=created,
-                                           match_id=match_id))
+                                           match_id=match_id, base=base))
 
 
 class TableScene(PlayViews, Scene):

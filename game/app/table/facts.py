@@ -40,9 +40,11 @@ class MatchFacts:
         return best
 
 
-def match_facts(rules: Rules, players: int, seed: int, log: list[Action]) -> MatchFacts:
-    """Replays the log (with validation: a misplay only replays as one when validated)."""
-    s = State.new(rules, players, seed, deal=False)
+def match_facts(rules: Rules, players: int, seed: int, log: list[Action],
+                base: State | None = None) -> MatchFacts:
+    """Replays the log (with validation: a misplay only replays as one when validated), from
+    `base` when the match resumed from a snapshot (its facts then start there)."""
+    s = base.clone() if base is not None else State.new(rules, players, seed, deal=False)
     before = tuple(s.scores)
     rounds: list[RoundResult] = []
     caught = bluffs = challenges = 0

@@ -31,13 +31,19 @@ class _Plan:
 class MatchController:
     def __init__(self, rules: Rules, seats: list[SeatInfo], seed: int,
                  log: list[Action] | None = None, created: str | None = None,
-                 match_id: str | None = None) -> None:
+                 match_id: str | None = None, base: State | None = None) -> None:
         self.rules = rules
         self._seats = ShownSeats(seats)
         self.seed = seed
         self.created = created
         self.match_id = match_id  # names the match's own autosave; set at its first save
-        self.state = State.new(rules, len(seats), seed, deal=False)
+        # The state the log starts from when not the seed's (a save resumed from its
+        # snapshot: see saves.match_format); saved with the log so it replays again.
+        self.base = base.clone() if base is not None else None
+        self.state = base.clone() if base is not None else State.new(rules, len(seats), seed,
+                                                                       deal=False)
+        # The state just before the latest deal: what a round's replay starts from.
+        self.round_base: State | None = None
         self.log: list[Action] = []
         self.version = 0
         self.cancel = threading.Event()  # tells a searching Expert to answer now
@@ -105,7 +111,10 @@ class MatchController:
     # -- acting ------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply a validated action; everything that was planned for the old state is void."""
+        before = self.state.clone() if action.kind == NEXT_ROUND.kind else None
         events = self.state.apply(action)
+        if before is not None:
+            self.round_base = before
         self.log.append(action)
         self.recent = (self.recent + events)[-40:]
         self.version += 1

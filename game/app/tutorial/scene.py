@@ -26,8 +26,10 @@ from game.app.table.views import PlayViews
 from game.app.table.wording import card_word
 from game.app.tutorial.lessons import (
     TRY_IT_OPTIONS,
+    BrokenLesson,
     Lesson,
     basics,
+    broken_lessons,
     lesson_for,
     try_it_available,
 )
@@ -438,9 +440,11 @@ class ListScene(Scene):
     name = "lessons"
     title_key = "tutorial.title"
 
-    def __init__(self, app, lessons: list[Lesson]) -> None:
+    def __init__(self, app, lessons: list[Lesson],
+                 broken: tuple[BrokenLesson, ...] = ()) -> None:
         super().__init__(app)
         self.lessons = lessons
+        self.broken = broken  # lesson files that failed their checks: listed, unavailable
         self.items: dict[UIButton, int] = {}
 
     def label(self, lesson: Lesson) -> str:
@@ -458,7 +462,7 @@ class ListScene(Scene):
         avail = h - top - u(90)
         row = u(46)
         rows = max(1, avail // row)
-        cols = -(-len(self.lessons) // rows)
+        cols = -(-(len(self.lessons) + len(self.broken)) // rows)
         col_w = (w - u(60)) // max(cols, 1)
         self.items = {}
         for i, le in enumerate(self.lessons):
@@ -466,6 +470,12 @@ class ListScene(Scene):
             rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
             b = button(self, self.label(le), rect, object_id="#small", title=tr(le.title_key()))
             self.items[b] = i
+        for i, bad in enumerate(self.broken, len(self.lessons)):
+            c, r = divmod(i, rows)
+            rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
+            b = button(self, "tutorial.item_unavailable", rect, object_id="#small",
+                       focus=False, title=broken_title(bad))
+            b.disable()
         self.add_back()
 
     def first_button(self, top: int) -> pygame.Rect | None:
@@ -493,13 +503,30 @@ class ListScene(Scene):
         u = self.app.u
         t = fonts.fit(tr(self.title_key), u(36), surface.get_width() - u(60), GOLD, bold=True)
         surface.blit(t, (u(30), u(24)))
+        if self.broken:
+            # Left of Back, on the bottom line, clear of the list above it.
+            first = self.broken[0]
+            note = tr("tutorial.unavailable_note", count=len(self.broken),
+                      title=broken_title(first), reason=first.reason)
+            back = self.back_b.rect if self.back_b is not None else pygame.Rect(
+                surface.get_width() - u(30), surface.get_height() - u(45), 0, 0)
+            line = fonts.fit(note, u(15), max(u(100), back.left - u(60)), (255, 190, 150))
+            surface.blit(line, line.get_rect(midleft=(u(30), back.centery)))
+
+
+def broken_title(bad: BrokenLesson) -> str:
+    """What a lesson file that failed its checks is called in a list: its title when its
+    id or option could be read, else its file name."""
+    key = bad.title_key()
+    title = tr(key) if key else ""
+    return title if title and title != f"uno.{key}" else bad.file
 
 
 class LessonsScene(ListScene):
     """Learn to play: the basic lessons in order, resuming at the first not yet done."""
 
     def __init__(self, app) -> None:
-        super().__init__(app, basics())
+        super().__init__(app, basics(), broken_lessons("basics"))
 
     def first_button(self, top: int) -> pygame.Rect | None:
         u = self.app.u
@@ -531,7 +558,8 @@ class TryItScene(ListScene):
     title_key = "tutorial.try_title"
 
     def __init__(self, app) -> None:
-        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))])
+        super().__init__(app, [le for o in TRY_IT_OPTIONS if (le := lesson_for(o))],
+                         broken_lessons("rule"))
 
     def on_button(self, element) -> None:
         if element in self.items:

@@ -6,7 +6,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.engine import NEXT_ROUND, Event, Phase, Rules, State, redact
+from game.engine import NEXT_ROUND, Action, Event, Phase, Rules, State, redact
 from game.engine.events import RoundEnded
 
 from .base import Player
@@ -33,22 +33,26 @@ class Table:
         self.decision_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
         # On-turn decisions only (the out-of-turn asks that return at once are left out).
         self.turn_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
+        # The same, in CPU time of this thread: what the decision costs on a core of its own.
+        self.turn_cpu_ms: dict[int, list[float]] = {i: [] for i in range(len(players))}
         self.watchers = [i for i, p in enumerate(players) if p.wants_events]
 
     def _broadcast(self, events: list[Event]) -> None:
         for seat in self.watchers:
             self.players[seat].observe(seat, redact(events, seat))
 
-    def _ask(self, seat: int, legal: list) -> object:
+    def _ask(self, seat: int, legal: list[Action]) -> Action | None:
         view = self.state.view(seat)
         if not self.time_decisions:
             return self.players[seat].act(view, legal, self.rngs[seat])
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         a = self.players[seat].act(view, legal, self.rngs[seat])
         ms = (time.perf_counter() - t0) * 1000
         self.decision_ms[seat].append(ms)
         if seat == self.state.current:
             self.turn_ms[seat].append(ms)
+            self.turn_cpu_ms[seat].append((time.thread_time() - c0) * 1000)
         return a
 
     def step(self) -> list[Event]:
@@ -82,7 +86,7 @@ class Table:
             raise RuntimeError(f"{self.players[cur].tier} player returned no action on its turn")
         return self._apply(a)
 
-    def _apply(self, action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         events = self.state.apply(action)
         if self.watchers:
             self._broadcast(events)

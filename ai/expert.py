@@ -4,30 +4,39 @@ from __future__ import annotations
 
 import random
 import threading
-import time
+from dataclasses import replace
 from typing import Any
 
-from game.engine import Action, EngineError, Kind, SeatView
+from game.engine import Action, EngineError, Event, Kind, SeatView
+from game.engine.actions import OUT_OF_TURN
 from game.engine.cards import CARD_FACE
 
 from .hard import HardPlayer
 from .knowledge import COL
 from .reasons import GENERIC, Reason, best_reason
 from .search import SearchConfig, SearchResult, search
+from .search import clock as search_clock
 
-MAX_CANDIDATES = 4  # Hard's best few moves are searched; the rest are rarely better
+# Every distinct move is searched when there are this few; otherwise Hard's best WIDE moves
+# (different cards first, then a wild's other colours): a candidate that is clearly behind
+# is dropped after a few worlds, so a wide set costs little.
+ALL_MOVES = 8
+BLUFF_HAND = 5  # a +4 bluff is searched from a hand this small (it leaves 4 cards or fewer)
+WIDE = 8
+MAX_CANDIDATES = WIDE
 # Why the search picked a move that is not a play over Hard's choice.
 _SEARCHED_MOVE = {Kind.TAKE: "take", Kind.KEEP: "keep_drawn", Kind.DRAW: "draw_keep_wild",
                   Kind.CHOOSE_COLOUR: "name_colour", Kind.SWAP: "trade_cards"}
+Key = tuple[Kind, tuple[int, ...], int, int]
 
 
-def _key(a: Action) -> tuple:
+def _key(a: Action) -> Key:
     """Moves that only differ by which of two identical cards is played are one move."""
     return (a.kind, tuple(CARD_FACE[c] for c in a.cards), a.colour, a.target)
 
 
 def distinct(actions: list[Action]) -> list[Action]:
-    seen: set[tuple] = set()
+    seen: set[Key] = set()
     out = []
     for a in actions:
         k = _key(a)
@@ -37,7 +46,7 @@ def distinct(actions: list[Action]) -> list[Action]:
     return out
 
 
-def diverse(ranked: list[Action], limit: int = MAX_CANDIDATES) -> list[Action]:
+def diverse(ranked: list[Action], limit: int = WIDE) -> list[Action]:
     """The best few moves, but different cards first: a wild's four colours must not crowd
     every other card out of the search."""
     moves = distinct(ranked)
@@ -58,6 +67,16 @@ def diverse(ranked: list[Action], limit: int = MAX_CANDIDATES) -> list[Action]:
     return sorted(picked, key=moves.index)
 
 
+def candidates(first: Action, ranked: list[Action], others: list[Action]) -> list[Action]:
+    """Hard's choice first, then every distinct move when there are few (`ranked`: Hard's
+    order of the plays, `others`: the rest, e.g. draw or take), else a wide ranked set plus
+    the others."""
+    everything = distinct([first] + ranked + others)
+    if len(everything) <= ALL_MOVES:
+        return everything
+    return distinct([first] + diverse(ranked, WIDE - len(others)) + others)
+
+
 class ExpertPlayer(HardPlayer):
     """Searches every real choice on its own turn (which card, which colour, stack or take,
     play or keep a drawn card, which wild power); Hard's rules answer the rest (challenges,
@@ -68,9 +87,13 @@ class ExpertPlayer(HardPlayer):
     tier = "expert"
 
     def __init__(self, budget_ms: float = 250.0, max_worlds: int = 2000,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, clock: str = "wall",
+                 weighted: bool = True, fastsim: bool = True,
+                 switch_z: float = SearchConfig().switch_z) -> None:
         super().__init__()
-        self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds))
+        self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
+                                   clock=clock, weighted=weighted, fastsim=fastsim,
+                                   switch_z=switch_z)
         self.cancel_event = cancel if cancel is not None else threading.Event()
         self.last_search: SearchResult | None = None
         self.search_failures = 0
@@ -92,7 +115,7 @@ class ExpertPlayer(HardPlayer):
         self.cancel_event = threading.Event()
 
     def act(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action | None:
-        self._started = time.perf_counter()
+        self._started = search_clock(self.config)()
         self.last_search = None
         return super().act(view, legal, rng)
 
@@ -142,36 +165,64 @@ class ExpertPlayer(HardPlayer):
 
     def choose_play(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().choose_play(view, own, rng)
-        if fallback.kind != Kind.PLAY:
-            return fallback
         ctx = self.context(view, own)
         plays = [a for a in own if a.kind == Kind.PLAY]
-        ranked = self.rank_plays(ctx, plays)
-        cands = diverse([fallback] + [a for _, a, _ in ranked])
-        draw = next((a for a in own if a.kind == Kind.DRAW), None)
-        if draw is not None and all(COL[a.cards[0]] == 4 for a in plays):
-            cands.append(draw)  # only wilds fit: drawing instead keeps one for later
-        return self._searched(view, own, fallback, cands, rng)
+        ranked = [a for _, a, _ in self.rank_plays(ctx, plays)]
+        draw = [a for a in own if a.kind == Kind.DRAW]
+        if not ranked:
+            return fallback
+        # Drawing instead of playing is worth a look only when nothing but wilds fit (keep
+        # one for later): with a coloured card to play it is all but never better.
+        others = draw if all(COL[a.cards[0]] == 4 for a in ranked) else []
+        # A +4 bluff Hard's rules leave out: from a small hand it is seldom challenged, and
+        # the search knows how a challenge would go in each world.
+        if len(ctx.hand) <= BLUFF_HAND:
+            best, _ = self.best_colour(ctx, [c for c in ctx.hand if COL[c] < 4])
+            others += [a for a in plays if a.colour == best and a not in ranked
+                       and self.is_bluff(ctx, a)][:1]
+        return self._searched(view, own, fallback, candidates(fallback, ranked, others), rng)
 
     def answer_penalty(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().answer_penalty(view, own, rng)
         if fallback.kind == Kind.CHALLENGE:
             return fallback
-        cands = [fallback] + [a for a in own if a.kind in (Kind.PLAY, Kind.TAKE)]
-        return self._searched(view, own, fallback, cands[:MAX_CANDIDATES + 1], rng)
+        ctx = self.context(view, own)
+        ranked = [a for _, a, _ in self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])]
+        take = [a for a in own if a.kind == Kind.TAKE]
+        return self._searched(view, own, fallback, candidates(fallback, ranked, take), rng)
 
     def drawn_card(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().drawn_card(view, own, rng)
         ctx = self.context(view, own)
         ranked = [a for _, a, _ in self.rank_plays(ctx, [a for a in own if a.kind == Kind.PLAY])]
-        cands = [fallback] + ranked[:2] + [a for a in own if a.kind == Kind.KEEP]
-        return self._searched(view, own, fallback, cands, rng)
+        keep = [a for a in own if a.kind == Kind.KEEP]
+        return self._searched(view, own, fallback, candidates(fallback, ranked, keep), rng)
 
     def wild_power(self, view: SeatView, own: list[Action], rng: random.Random) -> Action:
         fallback = super().wild_power(view, own, rng)
-        ctx = self.context(view, own)
         # Peeking is worth nothing in a world where every hand is already dealt, so it is
-        # left to Hard's rules; the search weighs colours and trades.
-        swaps = [a for a in own if a.kind == Kind.SWAP and a.target == ctx.leader]
+        # left to Hard's rules; the search weighs colours and trades with every rival.
+        swaps = [a for a in own if a.kind == Kind.SWAP
+                 and not (view.rules.teams and view.teams[a.target] == view.teams[view.seat])]
         colours = [a for a in own if a.kind == Kind.CHOOSE_COLOUR]
-        return self._searched(view, own, fallback, [fallback] + swaps + colours, rng)
+        return self._searched(view, own, fallback, [fallback] + colours + swaps, rng)
+
+
+def equities(view: SeatView, seen: list[Event], legal: list[Action], seed: int = 0,
+             candidates: list[Action] | None = None, budget_ms: float = 1000.0,
+             max_worlds: int = 2000, clock: str = "wall") -> list[tuple[Action, float]]:
+    """The Expert's estimate of the chance to win after each candidate move (default: every
+    distinct move of the seat's own), from the seat's view and the redacted events it saw
+    this match (nothing else: no peeking). Every candidate is judged on the same worlds,
+    none is dropped early, so the estimates compare (accuracy, luck-adjusted results)."""
+    player = ExpertPlayer(budget_ms=budget_ms, max_worlds=max_worlds, clock=clock)
+    if seen:
+        player.observe(view.seat, seen)
+    player.prepare(view)
+    moves = distinct(candidates if candidates is not None else
+                     [a for a in legal if a.kind not in OUT_OF_TURN])
+    if not moves:
+        return []
+    config = replace(player.config, prune=False)
+    result = search(view, moves, player.tracker, random.Random(seed), config)
+    return list(zip(moves, result.means, strict=True))

@@ -89,7 +89,8 @@ class HardPlayer(NormalPlayer):
                     odds *= LAST_ODDS
                 p = odds / (1.0 + odds)
             cache[key] = p
-        return cache[key]
+        found: float = cache[key]
+        return found
 
     def mover_after(self, ctx: Ctx, last: int, count: int) -> int:
         """Who moves after our turn ends on `last` (count cards of its rank)."""

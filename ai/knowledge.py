@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from game.engine import Rules
+from game.engine.bluff import stack_ok
 from game.engine.cards import (
     CARD_COLOUR_T,
     CARD_POINTS,
@@ -64,29 +66,14 @@ def matching_mask(colour: int, top: int, alt: Iterable[int] = ()) -> int:
     return m
 
 
+@lru_cache(maxsize=1024)
 def stack_mask(rules: Rules, top: int, colour: int) -> int:
-    """Cards that may answer a pending penalty whose last card is `top` (mirrors the engine's
-    stacking rule); used to infer what a player who took the penalty does not hold."""
+    """Cards that may answer a pending penalty whose last card is `top`: the engine's own
+    stack_ok, card by card, so the two cannot disagree. Used to infer what a player who took
+    the penalty does not hold."""
     if top < 0:
         return 0
-    on_four = RANK[top] == WILD_DRAW_FOUR
-    m = 0
-    if on_four:
-        if rules.stack_draw_four:
-            m |= RANK_MASK[WILD_DRAW_FOUR]
-        if rules.stack_two_on_four and 0 <= colour < 4:
-            m |= RANK_MASK[DRAW_TWO] & COLOUR_MASK[colour]
-        return m
-    if rules.stack_draw_two:
-        m |= RANK_MASK[DRAW_TWO]
-    if rules.stack_four_on_two:
-        m |= RANK_MASK[WILD_DRAW_FOUR]
-    if rules.deflect_draw_two:
-        same = COLOUR_MASK[colour] if 0 <= colour < 4 else 0
-        for r in (DRAW_TWO, SKIP, REVERSE):
-            m |= RANK_MASK[r] & same
-        m |= RANK_MASK[DRAW_TWO] if RANK[top] == DRAW_TWO else 0
-    return m
+    return mask_of(c for c in range(FULL_DECK_SIZE) if stack_ok(rules, c, top, colour))
 
 
 def finish_mask(rules: Rules) -> int:

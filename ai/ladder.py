@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import Rules
@@ -37,6 +37,10 @@ class LadderResult:
     # Per tier name: milliseconds of its own-turn decisions, and of every ask.
     turn_ms: dict[str, tuple[float, float, float]]  # p50, p95, max
     ask_ms: dict[str, tuple[float, float, float]]
+    turn_cpu_ms: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    # Per position: its share of each deal's rounds won, deal by deal (for paired
+    # comparisons of two runs on the same deals).
+    per_deal: tuple[tuple[float, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -48,6 +52,8 @@ class LadderResult:
                         for e in self.entries],
             "turn_ms": {k: [round(x, 3) for x in v] for k, v in self.turn_ms.items()},
             "ask_ms": {k: [round(x, 3) for x in v] for k, v in self.ask_ms.items()},
+            "turn_cpu_ms": {k: [round(x, 3) for x in v] for k, v in self.turn_cpu_ms.items()},
+            "per_deal": [[round(x, 4) for x in d] for d in self.per_deal],
         }
 
 
@@ -90,6 +96,7 @@ class LadderRun:
         self.per_deal: list[list[float]] = [[] for _ in range(n)]
         self.turn: dict[str, list[float]] = {t: [] for t in tiers}
         self.ask: dict[str, list[float]] = {t: [] for t in tiers}
+        self.cpu: dict[str, list[float]] = {t: [] for t in tiers}
 
     def play(self, deals: int = 1) -> None:
         n = len(self.tiers)
@@ -109,6 +116,7 @@ class LadderRun:
                     self.points[i] += result.points[seat]
                     self.turn[tiers[i]].extend(table.turn_ms[seat])
                     self.ask[tiers[i]].extend(table.decision_ms[seat])
+                    self.cpu[tiers[i]].extend(table.turn_cpu_ms[seat])
             for i in range(n):
                 self.wins[i] += deal_wins[i]
                 self.per_deal[i].append(deal_wins[i] / n)
@@ -127,7 +135,9 @@ class LadderRun:
                                  (lo, hi), self.points[i] / max(rounds, 1)))
         return LadderResult(tuple(self.tiers), self.deals, rounds, tuple(entries),
                             {t: quantiles(v) for t, v in self.turn.items()},
-                            {t: quantiles(v) for t, v in self.ask.items()})
+                            {t: quantiles(v) for t, v in self.ask.items()},
+                            {t: quantiles(v) for t, v in self.cpu.items()},
+                            tuple(tuple(d) for d in self.per_deal))
 
 
 def run_ladder(tiers: list[str], deals: int, seed: int, rules: Rules,

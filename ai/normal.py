@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import Action, Kind, SeatView
 from game.engine.bluff import is_bluff
@@ -41,7 +42,7 @@ class Ctx:
     counts: list[int]
     wild_playable: bool = False
     nxt_mate: bool = False  # the next player is on our team: never attack them
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def make_ctx(view: SeatView, own: list[Action]) -> Ctx:

@@ -24,7 +24,7 @@ class Policy:
         self.last_reason: Reason | None = None
         # One roll per chance per moment, so asking again in the same moment (the arena
         # asks every seat before each action) cannot turn a forgotten UNO into a called one.
-        self._rolls: dict[tuple, bool] = {}
+        self._rolls: dict[tuple[object, ...], bool] = {}
 
     # ------------------------------------------------------------------ protocol
     def observe(self, seat: int, events: list[Event]) -> None:

@@ -18,6 +18,12 @@ def _hard(**options: Any) -> Player:
 
 
 def _expert(**options: Any) -> Player:
+    worker = options.pop("worker", None)
+    if worker is not None:
+        from .worker import RemoteExpert
+
+        options.pop("cancel", None)  # the worker's own cancel event is used
+        return RemoteExpert(worker, **options)
     from .expert import ExpertPlayer
 
     return ExpertPlayer(**options)
@@ -37,7 +43,8 @@ TIERS: tuple[str, ...] = tuple(_FACTORIES)
 
 def make_player(tier: str, **options: Any) -> Player:
     """A fresh player for one seat of one match. Options: expert takes budget_ms,
-    max_worlds and cancel (a threading.Event)."""
+    max_worlds, clock ("wall" or "cpu"), cancel (a threading.Event) and worker (an
+    ai.worker.SearchWorker: the search then runs in that process)."""
     try:
         factory = _FACTORIES[tier]
     except KeyError:

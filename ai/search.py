@@ -1,5 +1,6 @@
 """Determinized search: judge candidate moves by rollouts in sampled worlds, each world shared
-by every candidate (paired sampling), within a time budget and cancellable."""
+by every candidate (paired sampling) and weighted by how well it explains what the opponents
+did, within a time budget and cancellable."""
 
 from __future__ import annotations
 
@@ -7,23 +8,38 @@ import math
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine import Action, SeatView
 
+from .fastsim import simulate, supported
 from .rollout import rollout
 from .tracker import Tracker
-from .worlds import world_state
+from .worlds import Sampler
 
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    budget_ms: float = 250.0  # wall-clock limit for one decision, everything included
+    budget_ms: float = 250.0  # time limit for one decision, everything included
     max_worlds: int = 2000  # also stop after this many sampled worlds (repeatable results)
     min_worlds: int = 8  # before pruning any candidate
     prune_z: float = 3.0  # drop a candidate this many standard errors behind the leader
     switch_z: float = 0.5  # overrule the heuristic's choice only when this far ahead
     safety: float = 0.93  # use this share of the budget (the rest covers overheads)
+    # "wall": the budget is wall-clock time (the game). "cpu": CPU time of the searching
+    # thread, so a loaded machine does not make the search weaker (benchmarks).
+    clock: str = "wall"
+    weighted: bool = True  # weigh worlds by the likelihood of the opponents' seen moves
+    # False: estimate every candidate on every world until the budget ends, even a single
+    # one (equities for reviews), instead of racing them to a decision.
+    prune: bool = True
+    fastsim: bool = True  # False: every rollout on the engine (an ablation; slower)
+
+
+def clock(config: SearchConfig) -> Callable[[], float]:
+    """The clock the budget is measured on (looked up when asked, so tests can fake it)."""
+    return time.thread_time if config.clock == "cpu" else time.perf_counter
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +49,7 @@ class SearchResult:
     means: tuple[float, ...]  # win rate per candidate over the worlds it was tried in
     worlds: int
     cancelled: bool
+    candidates: tuple[Action, ...] = ()
 
 
 def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: random.Random,
@@ -40,7 +57,8 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
            started: float | None = None) -> SearchResult:
     """candidates[0] is the fallback (Hard's choice): it wins ties and is returned when no
     world could be evaluated before the budget ran out or the search was cancelled."""
-    t0 = time.perf_counter() if started is None else started
+    now = clock(config)
+    t0 = now() if started is None else started
     deadline = t0 + config.budget_ms / 1000.0 * config.safety
     k = len(candidates)
     pairs = Pairs(k)
@@ -48,67 +66,95 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     worlds = 0
     cancelled = False
     seat = view.seat
+    team = view.teams[seat]
     per_world = 0.0
     got = [0.0] * k
-    while worlds < config.max_worlds and len(active) > 1:
+    sampler = Sampler(view, tracker)
+    fast = config.fastsim and supported(view.rules)
+    weighted = config.weighted
+    racing = config.prune
+    while worlds < config.max_worlds and (len(active) > 1 or not racing and active):
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
-        if time.perf_counter() + per_world > deadline:
+        if now() + per_world > deadline:
             break
-        base = world_state(view, tracker, rng)
+        world = sampler.world(rng)
+        weight = sampler.weigh(world) if weighted else 1.0
+        # Every candidate meets the same deal and the same policy randomness: their results
+        # differ by the move being judged, not by luck.
+        seed = rng.getrandbits(32)
         for i in active:
-            s = base.clone()
-            s.apply(candidates[i], False)
-            got[i] = rollout(s, seat)
-        pairs.add(active, got)
+            if fast:
+                got[i] = simulate(world, team, random.Random(seed).random,
+                                  first=candidates[i])
+            else:
+                s = sampler.state(world, random.Random(seed))
+                s.apply(candidates[i], False)
+                got[i] = rollout(s, seat, fast=False, rng=random.Random(seed))
+        pairs.add(active, got, weight)
         worlds += 1
         # Expected cost of one more world, with a margin: the budget is a hard limit.
-        per_world = (time.perf_counter() - t0) / worlds * 1.5
-        if worlds >= config.min_worlds and worlds % 4 == 0:
+        per_world = (now() - t0) / worlds * 1.5
+        if racing and worlds >= config.min_worlds and worlds % 4 == 0:
             active = pairs.prune(active, config.prune_z)
     means = tuple(pairs.mean(i) for i in range(k))
-    if worlds == 0:
-        return SearchResult(candidates[0], 0, means, 0, cancelled)
+    if worlds == 0 or pairs.total == 0.0:
+        return SearchResult(candidates[0], 0, means, worlds, cancelled, tuple(candidates))
     best = max(active, key=lambda i: (means[i], -i))
     if best != 0 and 0 in active and not pairs.ahead(best, 0, config.switch_z):
         best = 0  # a lead within the noise does not overrule the heuristic's choice
-    return SearchResult(candidates[best], best, means, worlds, cancelled)
+    return SearchResult(candidates[best], best, means, worlds, cancelled, tuple(candidates))
 
 
 class Pairs:
-    """Running totals of every candidate's results and of the differences between each pair
-    on the worlds both were tried in (every active candidate is tried in every world)."""
+    """Weighted running totals of every candidate's results and of the differences between
+    each pair on the worlds both were tried in (every active candidate is tried in every
+    world). Standard errors use the weights' effective sample size."""
 
     def __init__(self, k: int) -> None:
+        self.total = 0.0
         self.sums = [0.0] * k
-        self.tries = [0] * k
-        self.d = [[0.0] * k for _ in range(k)]  # sum of (r_i - r_j)
-        self.q = [[0.0] * k for _ in range(k)]  # sum of (r_i - r_j) ** 2
+        self.tries = [0.0] * k  # sum of weights
+        self.d = [[0.0] * k for _ in range(k)]  # sum of w * (r_i - r_j)
+        self.q = [[0.0] * k for _ in range(k)]  # sum of w * (r_i - r_j) ** 2
+        self.w = [[0.0] * k for _ in range(k)]  # sum of w
+        self.w2 = [[0.0] * k for _ in range(k)]  # sum of w ** 2
         self.n = [[0] * k for _ in range(k)]
 
-    def add(self, active: list[int], got: list[float]) -> None:
+    def add(self, active: list[int], got: list[float], weight: float = 1.0) -> None:
+        self.total += weight
+        w2 = weight * weight
         for i in active:
-            self.sums[i] += got[i]
-            self.tries[i] += 1
+            gi = got[i]
+            self.sums[i] += weight * gi
+            self.tries[i] += weight
+            di, qi, wi, w2i, ni = self.d[i], self.q[i], self.w[i], self.w2[i], self.n[i]
             for j in active:
                 if j != i:
-                    diff = got[i] - got[j]
-                    self.d[i][j] += diff
-                    self.q[i][j] += diff * diff
-                    self.n[i][j] += 1
+                    diff = gi - got[j]
+                    di[j] += weight * diff
+                    qi[j] += weight * diff * diff
+                    wi[j] += weight
+                    w2i[j] += w2
+                    ni[j] += 1
 
     def mean(self, i: int) -> float:
         return self.sums[i] / self.tries[i] if self.tries[i] else 0.0
 
-    def diff(self, i: int, j: int) -> tuple[float, float, int]:
-        """Mean and standard error of r_i - r_j, and the worlds they shared."""
+    def diff(self, i: int, j: int) -> tuple[float, float, float]:
+        """Mean and standard error of r_i - r_j, and the effective number of worlds they
+        shared."""
         n = self.n[i][j]
-        if n < 2:
-            return 0.0, 1.0, n
-        m = self.d[i][j] / n
-        var = max(self.q[i][j] / n - m * m, 0.0) * n / (n - 1)
-        return m, math.sqrt(var / n), n
+        sw = self.w[i][j]
+        if n < 2 or sw <= 0.0:
+            return 0.0, 1.0, float(n)
+        m = self.d[i][j] / sw
+        n_eff = sw * sw / self.w2[i][j]
+        var = max(self.q[i][j] / sw - m * m, 0.0)
+        if n_eff > 1.0:
+            var *= n_eff / (n_eff - 1.0)
+        return m, math.sqrt(var / max(n_eff, 1.0)), n_eff
 
     def ahead(self, i: int, j: int, z: float) -> bool:
         m, se, n = self.diff(i, j)
@@ -121,6 +167,6 @@ class Pairs:
         keep = []
         for i in active:
             m, se, n = self.diff(lead, i)
-            if i == lead or m <= z * max(se, 0.25 / math.sqrt(max(n, 1))):
+            if i == lead or m <= z * max(se, 0.25 / math.sqrt(max(n, 1.0))):
                 keep.append(i)
         return keep

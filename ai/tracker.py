@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
 from game.engine import Event, Rules, SeatView
 from game.engine import events as ev
 from game.engine.bluff import bluff_mask
@@ -30,6 +34,20 @@ NAMED_ODDS = 2.0
 LAST_ODDS = 0.6
 # After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
 DISTRUST = 2
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One play an opponent made on their turn, with the public position they made it in."""
+
+    cards: tuple[int, ...]
+    named: int  # the colour named for a wild (-1: none, or not named yet)
+    colour: int  # in force before the play
+    top: int  # the card played on
+    alt: tuple[int, ...]
+    pending: bool  # a penalty waited for an answer
+    sizes: tuple[int, ...]  # every hand's size before the play
+    direction: int
+
 
 class Tracker:
     """What one seat knows: exact cards it has seen in others' hands, and for every unknown
@@ -72,6 +90,9 @@ class Tracker:
         self.last_colour: list[int] = [-1] * n  # colour of their last coloured card
         self.penalty_open = False  # a +2/+4 waits for an answer
         self._pending_soft: tuple[int, int] | None = None
+        # Each opponent's plays since they last received a card we did not see: with the
+        # hand a world gives them now, the hand they chose from is known exactly.
+        self.recent: list[list[Seen]] = [[] for _ in range(n)]
 
     def feed(self, events: list[Event]) -> None:
         self.backlog.extend(events)
@@ -167,7 +188,6 @@ class Tracker:
 
     # ------------------------------------------------------------ events
     def _process(self, e: Event) -> None:
-        me = self.seat
         if self.drawing is not None:
             ds = self.drawing[0]
             if isinstance(e, ev.CardDrawn) and e.seat == ds and e.reason == "draw":
@@ -178,56 +198,64 @@ class Tracker:
                 decided = isinstance(e, ev.CardKept | ev.Misplayed | ev.TimedOut) or (
                     isinstance(e, ev.CardPlayed) and not e.out_of_turn)
                 self._resolve_draw(playable=decided and getattr(e, "seat", -1) == ds)
-        t = type(e)
-        if t is ev.RoundStarted:
-            self._new_round(len(e.seating), e.seating)
-        elif t is ev.SeatsExchanged:
-            self.seating = list(e.seating)
-        elif t is ev.Dealt:
-            if e.seat == me:
-                self.my_hand = list(e.cards)
-            elif e.seat < self.n:
-                self.known[e.seat] = []
-                self.slots[e.seat] = [0] * len(e.cards)
-        elif t is ev.FirstCard:
-            self.penalty_open = RANK[e.card] == DRAW_TWO and not e.returned
-            if not e.returned:
-                self.discard = [e.card]
-                self.top = e.card
-                self.colour = -1 if COL[e.card] == 4 else COL[e.card]
-        elif t is ev.CardPlayed:
-            self._played(e)
-        elif t is ev.CardDrawn:
-            self._drawn(e)
-        elif t is ev.ColourChosen:
-            self.colour = e.colour
-            if e.seat != me and e.seat < self.n:
-                self.named_colour[e.seat] = e.colour
-        elif t is ev.DirectionReversed:
-            self.direction = e.direction
-        elif t is ev.StockReshuffled:
-            self.discard = self.discard[-1:]
-        elif t is ev.Challenged:
-            self._challenged(e)
-        elif t is ev.PenaltyTaken:
-            self._taken(e)
-        elif t is ev.HandShown:
-            if e.viewer == me and e.owner != me and e.cards:
-                self.known[e.owner] = list(e.cards)
-                self.slots[e.owner] = []
-        elif t is ev.Misplayed:
-            self.forced_take = True
-            if e.seat != me:
-                self._remove_card(e.seat, e.card)
-                self.known[e.seat].append(e.card)
-        elif t is ev.TimedOut:
-            self.forced_take = True
-        elif t is ev.HandsSwapped:
-            self._swapped(e.seat, e.target)
-        elif t is ev.HandsRotated:
-            self._rotated(e.direction)
-        elif t is ev.CardsTraded:
-            self._traded(e)
+        handler = _HANDLERS.get(type(e))
+        if handler is not None:
+            handler(self, e)
+
+    def _round_started(self, e: ev.RoundStarted) -> None:
+        self._new_round(len(e.seating), e.seating)
+
+    def _seats_exchanged(self, e: ev.SeatsExchanged) -> None:
+        self.seating = list(e.seating)
+
+    def _dealt(self, e: ev.Dealt) -> None:
+        if e.seat == self.seat:
+            self.my_hand = list(e.cards)
+        elif e.seat < self.n:
+            self.known[e.seat] = []
+            self.slots[e.seat] = [0] * len(e.cards)
+
+    def _first_card(self, e: ev.FirstCard) -> None:
+        self.penalty_open = RANK[e.card] == DRAW_TWO and not e.returned
+        if not e.returned:
+            self.discard = [e.card]
+            self.top = e.card
+            self.colour = -1 if COL[e.card] == 4 else COL[e.card]
+
+    def _colour_chosen(self, e: ev.ColourChosen) -> None:
+        self.colour = e.colour
+        if e.seat != self.seat and e.seat < self.n:
+            self.named_colour[e.seat] = e.colour
+            seen = self.recent[e.seat]
+            if seen and seen[-1].named < 0 and COL[seen[-1].cards[-1]] == 4:
+                seen[-1] = replace(seen[-1], named=e.colour)  # a Wild's power: named now
+
+    def _direction_reversed(self, e: ev.DirectionReversed) -> None:
+        self.direction = e.direction
+
+    def _stock_reshuffled(self, e: ev.StockReshuffled) -> None:
+        self.discard = self.discard[-1:]
+
+    def _hand_shown(self, e: ev.HandShown) -> None:
+        if e.viewer == self.seat and e.owner != self.seat and e.cards:
+            self.known[e.owner] = list(e.cards)
+            self.slots[e.owner] = []
+
+    def _misplayed(self, e: ev.Misplayed) -> None:
+        self.forced_take = True
+        if e.seat != self.seat:
+            self._remove_card(e.seat, e.card)
+            self.known[e.seat].append(e.card)
+            self.recent[e.seat] = []
+
+    def _timed_out(self, e: ev.TimedOut) -> None:
+        self.forced_take = True
+
+    def _hands_swapped(self, e: ev.HandsSwapped) -> None:
+        self._swapped(e.seat, e.target)
+
+    def _hands_rotated(self, e: ev.HandsRotated) -> None:
+        self._rotated(e.direction)
 
     def _played(self, e: ev.CardPlayed) -> None:
         me = self.seat
@@ -240,6 +268,15 @@ class Tracker:
                     if c in self.my_hand:
                         self.my_hand.remove(c)
         elif e.seat < self.n:
+            if e.out_of_turn:
+                self.recent[e.seat] = []  # kept simple: a jump-in ends the chain
+            elif self.top >= 0 and 0 <= prev_colour < 4:
+                sizes = tuple(len(self.my_hand or ()) if o == me else self.size(o)
+                              for o in range(self.n))
+                self.recent[e.seat].append(Seen(e.cards, e.colour if COL[e.cards[-1]] == 4
+                                                else -1, prev_colour, self.top,
+                                                tuple(self.alt), self.penalty_open, sizes,
+                                                self.direction))
             for c in e.cards:
                 self._remove_card(e.seat, c)
             if COL[first] == 4 and not self.penalty_open and not e.out_of_turn \
@@ -290,6 +327,7 @@ class Tracker:
             return
         if e.seat >= self.n:
             return
+        self.recent[e.seat] = []
         if e.reason == "draw" and self.named_colour[e.seat] == self.colour:
             self.named_colour[e.seat] = -1
         if e.reason == "draw" and self.drawing is None:
@@ -335,6 +373,8 @@ class Tracker:
 
     def _swapped(self, a: int, b: int) -> None:
         me = self.seat
+        self.recent[a] = []
+        self.recent[b] = []
         if me in (a, b):
             other = b if a == me else a
             mine = self.my_hand
@@ -349,6 +389,7 @@ class Tracker:
 
     def _rotated(self, direction: int) -> None:
         me = self.seat
+        self.recent = [[] for _ in range(self.n)]
         old_known = [k[:] for k in self.known]
         old_slots = [s[:] for s in self.slots]
         mine = self.my_hand
@@ -364,6 +405,8 @@ class Tracker:
 
     def _traded(self, e: ev.CardsTraded) -> None:
         me = self.seat
+        self.recent[e.seat] = []
+        self.recent[e.target] = []
         if me == e.seat:
             for c in e.taken:
                 self._remove_card(e.target, c)
@@ -422,3 +465,25 @@ class Tracker:
 
     def challenge_rate(self, o: int, my_size: int) -> float:
         return self.bluffs.challenge_rate(o, my_size)
+
+
+# Event type -> handler: one lookup per event instead of a chain of type tests.
+_HANDLERS: dict[type[Event], Callable[[Tracker, Any], None]] = {
+    ev.RoundStarted: Tracker._round_started,
+    ev.SeatsExchanged: Tracker._seats_exchanged,
+    ev.Dealt: Tracker._dealt,
+    ev.FirstCard: Tracker._first_card,
+    ev.CardPlayed: Tracker._played,
+    ev.CardDrawn: Tracker._drawn,
+    ev.ColourChosen: Tracker._colour_chosen,
+    ev.DirectionReversed: Tracker._direction_reversed,
+    ev.StockReshuffled: Tracker._stock_reshuffled,
+    ev.Challenged: Tracker._challenged,
+    ev.PenaltyTaken: Tracker._taken,
+    ev.HandShown: Tracker._hand_shown,
+    ev.Misplayed: Tracker._misplayed,
+    ev.TimedOut: Tracker._timed_out,
+    ev.HandsSwapped: Tracker._hands_swapped,
+    ev.HandsRotated: Tracker._hands_rotated,
+    ev.CardsTraded: Tracker._traded,
+}

@@ -1,96 +1,247 @@
-"""Determinization: deal the cards a seat cannot see, consistently with what it has inferred."""
+"""Determinization: deal the cards a seat cannot see, consistently with what it has inferred,
+and weigh each deal by how likely it makes the moves the opponents were seen to make."""
 
 from __future__ import annotations
 
 import random
 
 from game.engine import SeatView, State
+from game.engine.bluff import is_bluff
+from game.engine.rules import Rules
 
-from .knowledge import BIT, COL, cards_of, deck_mask, mask_of
+from .fastsim import STRENGTH, Sim, counts_of, sample_weights
+from .knowledge import BIT, COL, cards_of, deck_mask, mask_of, matching_mask
 from .slots import effective
-from .tracker import LAST_ODDS, NAMED_ODDS, Tracker
+from .tracker import Seen, Tracker
 
-WORLD_TRIES = 6  # samples drawn to find a plausible world before taking the last one
+DRAWN = 1
+LIKELIHOOD_PLAYS = 2  # each opponent's latest plays that weigh a world
+# The likelihood of a play the model would never make (a bluff, say): small, not zero, so a
+# player who plays unlike the model does not empty the search of worlds.
+UNLIKELY = 0.05
+
+
+class World:
+    """One deal of the hidden cards, with the public rest of the position: the fields the
+    simulator reads (an engine State has the same names). The stock is in no particular
+    order; the simulator draws from it at random (lazy_stock)."""
+
+    __slots__ = ("rules", "n", "hands", "stock", "discard", "alt", "give_cards", "colour",
+                 "direction", "current", "phase", "pending", "wd4_by", "wd4_colour", "wd4_on",
+                 "wd4_guilty", "drawn", "resume", "give_target", "uno_called", "seating", "pos",
+                 "team_of", "rng", "window_seat", "lazy_stock", "weight")
+
+    rules: Rules
+    n: int
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    alt: list[int]
+    give_cards: list[int]
+    colour: int
+    direction: int
+    current: int
+    phase: int
+    pending: int
+    wd4_by: int
+    wd4_colour: int
+    wd4_on: int
+    wd4_guilty: bool
+    drawn: int
+    resume: int
+    give_target: int
+    uno_called: list[bool]
+    seating: list[int]
+    pos: list[int]
+    team_of: list[int]
+    rng: int
+    window_seat: int
+    lazy_stock: bool
+    weight: float
+
+
+class Sampler:
+    """Deals worlds for one decision. Everything that is the same in every world (the pool of
+    unseen cards, the cards known to be in a hand, each unknown card's exclusions, the public
+    position) is worked out once; a world then costs one random pick per hidden card."""
+
+    def __init__(self, view: SeatView, tracker: Tracker) -> None:
+        self.view = view
+        me = view.seat
+        pool_mask = deck_mask(view.rules) & ~mask_of(view.hand) & ~mask_of(view.discard)
+        self.fixed: list[list[int]] = [[] for _ in range(view.players)]
+        self.fixed[me] = list(view.hand)
+        todo: list[tuple[int, int]] = []  # (exclusion mask, seat)
+        for o in range(view.players):
+            if o == me:
+                continue
+            size = view.hand_sizes[o]
+            known = [c for c in tracker.known[o] if pool_mask & BIT[c]][:size] \
+                if o < len(tracker.known) else []
+            for c in known:
+                pool_mask &= ~BIT[c]
+            self.fixed[o] = known
+            slots = tracker.slots[o] if o < len(tracker.slots) else []
+            masks = [effective(m) for m in slots[:size - len(known)]]
+            masks += [0] * (size - len(known) - len(masks))
+            todo += [(m, o) for m in masks]
+        todo.sort(key=lambda t: -t[0].bit_count())  # most constrained first
+        self.todo = todo
+        self.pool = cards_of(pool_mask)
+        self.seating = list(view.seating)
+        self.pos = [0] * view.players
+        for i, seat in enumerate(view.seating):
+            self.pos[seat] = i
+        self.teams = list(view.teams)
+        self.discard = list(view.discard)
+        self.alt = list(view.also_matches)
+        self.giving = list(view.giving)
+        self.called = list(view.uno_called)
+        self.fits = matching_mask(view.colour, view.top, view.also_matches) \
+            if view.phase == DRAWN and view.current != me else 0
+        self.recent = [(o, seen[-LIKELIHOOD_PLAYS:]) for o, seen in enumerate(tracker.recent)
+                       if o != me and seen and o < view.players]
+        self._scratch: Sim | None = None
+        self._sizes: dict[int, list[list[int]]] = {}
+
+    def deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Hands for every seat (ours as it is) and the undealt rest (in no order). Each
+        unknown card is a random card its exclusions allow; when none does (the inference
+        was wrong), any card."""
+        pool = self.pool[:]
+        hands = [h[:] for h in self.fixed]
+        rnd = rng.random
+        for m, o in self.todo:
+            size = len(pool)
+            i = int(rnd() * size)
+            if m & BIT[pool[i]]:
+                i = -1
+                for _ in range(4):
+                    j = int(rnd() * size)
+                    if not m & BIT[pool[j]]:
+                        i = j
+                        break
+                if i < 0:
+                    allowed = [j for j in range(size) if not m & BIT[pool[j]]]
+                    i = allowed[int(rnd() * len(allowed))] if allowed else int(rnd() * size)
+            hands[o].append(pool[i])
+            pool[i] = pool[-1]
+            pool.pop()
+        if self.fits:
+            self._fit_drawn(hands[self.view.current], pool, rng)
+        return hands, pool
+
+    def _fit_drawn(self, hand: list[int], pool: list[int], rng: random.Random) -> None:
+        """Another seat holds a drawn card it may play: make its last card one that fits."""
+        fits = self.fits
+        if fits & BIT[hand[-1]]:
+            return
+        for i, c in enumerate(hand):
+            if fits & BIT[c]:
+                hand[i], hand[-1] = hand[-1], hand[i]
+                return
+        for i, c in enumerate(pool):
+            if fits & BIT[c]:
+                pool[i], hand[-1] = hand[-1], c
+                return
+
+    def world(self, rng: random.Random) -> World:
+        hands, stock = self.deal(rng)
+        v = self.view
+        w = World()
+        w.rules = v.rules
+        w.n = v.players
+        w.hands = hands
+        w.stock = stock
+        w.discard = self.discard
+        w.alt = self.alt
+        w.give_cards = self.giving
+        w.colour = v.colour
+        w.direction = v.direction
+        w.current = v.current
+        w.phase = v.phase
+        w.pending = v.pending
+        w.wd4_by = v.wd4_by
+        w.wd4_colour = v.wd4_colour
+        w.wd4_on = v.wd4_on
+        # The seat cannot know whether a +4 was a bluff; in this world the accused's sampled
+        # hand decides, as in State.from_view.
+        w.wd4_guilty = v.wd4_by >= 0 and is_bluff(v.rules, hands[v.wd4_by], v.wd4_colour,
+                                                  v.wd4_on)
+        w.drawn = v.drawn if v.drawn >= 0 or v.phase != DRAWN else hands[v.current][-1]
+        w.resume = v.resume
+        w.give_target = v.give_target
+        w.uno_called = self.called
+        w.seating = self.seating
+        w.pos = self.pos
+        w.team_of = self.teams
+        w.rng = rng.getrandbits(62)
+        w.window_seat = v.last_player
+        w.lazy_stock = True
+        w.weight = 1.0
+        return w
+
+    def weigh(self, w: World) -> float:
+        """How likely the rollout policy (the model of every player) makes the plays each
+        opponent was seen to make, given the hands this world deals them: their hand at
+        each play is their hand now plus the cards they have played since."""
+        if not self.recent:
+            return 1.0
+        sim = self._scratch
+        if sim is None:
+            sim = self._scratch = Sim(w, lambda: 0.5)  # scores only: never samples
+            sim.lacks = [0] * sim.n
+            self._sizes = {id(p): [[-1] * size for size in p.sizes]
+                           for _, seen in self.recent for p in seen}
+        weight = 1.0
+        for o, seen in self.recent:
+            hand = w.hands[o]
+            for play in reversed(seen):
+                hand = hand + list(play.cards)
+                if not play.pending:
+                    hands = self._sizes[id(play)][:]
+                    hands[o] = hand
+                    weight *= _p_play(sim, o, hands, play)
+        return weight
+
+    def state(self, w: World, rng: random.Random) -> State:
+        """The world as an engine State (for rules the simulator does not know)."""
+        stock = w.stock[:]
+        rng.shuffle(stock)
+        return State.from_view(self.view, w.hands, stock, w.rng)
+
+
+def _p_play(sim: Sim, o: int, hands: list[list[int]], play: Seen) -> float:
+    """The rollout policy's probability of `play` from hands[o] (the other hands stand for
+    their sizes) in the position it was made."""
+    hand = hands[o]
+    sim.hands = hands
+    sim.counts[o] = counts_of(hand)
+    sim.colour = play.colour
+    sim.discard = [play.top]
+    sim.alt = list(play.alt) if play.alt else []
+    sim.direction = play.direction
+    plays, scores, best, _ = sim.turn_options(o)
+    cards = play.cards
+    try:
+        i = plays.index(cards)
+    except ValueError:
+        i = next((j for j, p in enumerate(plays) if len(p) == len(cards) > 1
+                  and sorted(p) == sorted(cards)), -1)
+    if i < 0:
+        return UNLIKELY
+    p = sample_weights(scores, best)[i]
+    if play.named >= 0 and COL[cards[-1]] == 4:
+        # The colour named: the model names its strongest colour, sampled the same way.
+        rest = counts_of([c for c in hand if c not in cards])
+        p *= sample_weights([STRENGTH * rest[c] for c in range(4)],
+                            STRENGTH * max(rest[:4]))[play.named]
+    return p
 
 
 def sample_world(view: SeatView, tracker: Tracker, rng: random.Random
                  ) -> tuple[list[list[int]], list[int]]:
-    """Hands for every seat (ours as it is) and a stock order. Cards known to be in a hand
-    go there; every other hidden card is dealt at random to a slot that allows it, most
-    constrained slots first; a slot nothing fits (the inference was wrong) takes any card."""
-    me = view.seat
-    pool_mask = deck_mask(view.rules) & ~mask_of(view.hand) & ~mask_of(view.discard)
-    hands: list[list[int]] = [[] for _ in range(view.players)]
-    hands[me] = list(view.hand)
-    todo: list[tuple[int, int]] = []  # (mask, seat)
-    for o in range(view.players):
-        if o == me:
-            continue
-        size = view.hand_sizes[o]
-        known = [c for c in tracker.known[o] if pool_mask & BIT[c]][:size] \
-            if o < len(tracker.known) else []
-        for c in known:
-            pool_mask &= ~BIT[c]
-        hands[o] = known
-        slots = tracker.slots[o] if o < len(tracker.slots) else []
-        masks = [effective(m) for m in slots[:size - len(known)]]
-        masks += [0] * (size - len(known) - len(masks))
-        todo += [(m, o) for m in masks]
-    rnd = rng.random
-    pool = sorted(cards_of(pool_mask), key=lambda _: rnd())  # a shuffle, quicker
-    todo.sort(key=lambda t: -t[0].bit_count())
-    for m, o in todo:
-        pick = -1
-        if m:
-            for i, c in enumerate(pool):
-                if not m & BIT[c]:
-                    pick = i
-                    break
-        if pick < 0:
-            pick = 0
-        hands[o].append(pool[pick])
-        pool[pick] = pool[-1]  # O(1) removal; the pool is already in random order
-        pool.pop()
-    return hands, pool
-
-
-def plausibility(view: SeatView, tracker: Tracker, hands: list[list[int]]) -> float:
-    """Relative likelihood of these hands given how opponents named and played colours
-    (the same measured odds Hard uses), at most 1: a world is kept with this chance."""
-    p = 1.0
-    for o in range(view.players):
-        if o == view.seat or o >= len(tracker.named_colour):
-            continue
-        named, last = tracker.named_colour[o], tracker.last_colour[o]
-        if named >= 0 and not any(COL[c] == named for c in hands[o]):
-            p /= NAMED_ODDS
-        if 0 <= last != named and any(COL[c] == last for c in hands[o]):
-            p *= LAST_ODDS
-    return p
-
-
-def world_state(view: SeatView, tracker: Tracker, rng: random.Random) -> State:
-    for _ in range(WORLD_TRIES):
-        hands, stock = sample_world(view, tracker, rng)
-        if rng.random() < plausibility(view, tracker, hands):
-            break
-    if view.phase == 1 and view.current != view.seat and hands[view.current]:
-        # Another seat holds a drawn card it may play: make it one that fits.
-        _fit_drawn(view, hands[view.current], stock)
-    return State.from_view(view, hands, stock, rng.getrandbits(62))
-
-
-def _fit_drawn(view: SeatView, hand: list[int], stock: list[int]) -> None:
-    from .knowledge import matching_mask
-
-    fits = matching_mask(view.colour, view.top, view.also_matches)
-    if fits & BIT[hand[-1]]:
-        return
-    for i, c in enumerate(hand):
-        if fits & BIT[c]:
-            hand[i], hand[-1] = hand[-1], hand[i]
-            return
-    for i, c in enumerate(stock):
-        if fits & BIT[c]:
-            stock[i], hand[-1] = hand[-1], c
-            return
+    """One deal for a single look (tests, reviews): hands and a shuffled stock."""
+    hands, stock = Sampler(view, tracker).deal(rng)
+    rng.shuffle(stock)
+    return hands, stock

@@ -1,8 +1,9 @@
-"""Frame time of a 10-seat table with animations running (1280x720), frame time while Expert
-AIs search (worker thread), and launch-to-menu time.
+"""Frame time of a 10-seat table with animations running (1280x720), frame time of a 10-seat
+table while Expert AIs search (in the match's worker process, and for comparison in-process
+in a worker thread), and launch-to-menu time.
 
     python benchmarks/frame_time.py [--frames 1500] [--expert-frames 1500]
-Targets: frame time p99 <= 12 ms; no frame over 200 ms while an Expert thinks; menu
+Targets: frame time p99 <= 12 ms; p99 <= 8 ms while an Expert thinks (worker process); menu
 interactive <= 1.0 s after launch. Runs with the dummy video driver unless DISPLAY is set.
 (tests/app/test_ai_at_table.py proves the window keeps drawing during a search; the time a
 frame takes depends on the machine and its load, so it is measured here, not asserted.)"""
@@ -122,29 +123,34 @@ def effects_frame_times(frames: int) -> list[float]:
     return times
 
 
-def expert_frame_times(frames: int) -> tuple[list[float], int]:
-    """Frame times (ms) of a table where two Experts and a Hard AI play, counting only the
-    frames drawn while an Expert's search was running; and how many searches there were."""
+def expert_frame_times(frames: int, use_worker: bool = True) -> tuple[list[float], int]:
+    """Frame times (ms) of a 10-seat table where three Experts play with seven Hard AIs,
+    counting only the frames drawn while an Expert's search was running; and how many
+    searches there were. use_worker=False: the search runs in the table's own process."""
     from game.app.app import App
     from game.app.scenes.menu import MenuScene
     from game.app.scenes.round_end import RoundEndScene
     from game.app.scenes.table import TableScene
     from game.app.table.match import MatchController
-    from game.engine import OFFICIAL
+    from game.engine import OFFICIAL, Phase
     from saves.match import SeatInfo
     from saves.settings import AnimationSpeed, Settings
 
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT)
     app = App(language="en", settings=settings, persist_settings=False)
     app.push(MenuScene(app))
-    seats = [SeatInfo.ai("Ada", "expert"), SeatInfo.ai("Bao", "expert"),
-             SeatInfo.ai("Chen", "hard")]
-    table = TableScene(app, MatchController(OFFICIAL, seats, 6), demo=True)
+    seats = [SeatInfo.ai(f"AI {i}", "expert" if i % 3 == 0 else "hard") for i in range(10)]
+    # Ten seats score fast: a high target keeps the match going for all the frames.
+    match = MatchController(OFFICIAL.with_options(target_score=5000), seats, 6,
+                            use_worker=use_worker)
+    if match.worker is not None and not match.worker.wait_ready(60):
+        raise RuntimeError("the Expert's worker process did not start")
+    table = TableScene(app, match, demo=True)
     app.push(table)
     times: list[float] = []
     searches = set()
     for _ in range(frames * 20):
-        if len(times) >= frames:
+        if len(times) >= frames or match.state.phase == Phase.MATCH_OVER:
             break
         if isinstance(app.top, RoundEndScene):
             app.pop()
@@ -157,6 +163,7 @@ def expert_frame_times(frames: int) -> tuple[list[float], int]:
             times.append((time.perf_counter() - t0) * 1000)
             searches.add(id(thinking[2]))
     app.close()
+    match.close()
     return times, len(searches)
 
 
@@ -174,15 +181,18 @@ def main() -> int:
     warm = times  # every frame counts, the first ones (card art being drawn) included
     p50 = statistics.median(warm)
     p99 = warm[min(len(warm) - 1, int(0.99 * len(warm)))]
-    thinking, searches = expert_frame_times(args.expert_frames)
-    thinking.sort()
-    if thinking:
-        worst = thinking[-1]
-        print(f"while an Expert searched ({searches} searches, {len(thinking)} frames): "
-              f"p50 {statistics.median(thinking):.2f} ms, "
-              f"p99 {thinking[min(len(thinking) - 1, int(0.99 * len(thinking)))]:.2f} ms, "
-              f"max {worst:.1f} ms ({'meets' if worst <= 200 else 'MISSES'} the 200 ms "
-              "target)")
+    for use_worker in (True, False):
+        thinking, searches = expert_frame_times(args.expert_frames, use_worker)
+        thinking.sort()
+        if not thinking:
+            continue
+        t99 = thinking[min(len(thinking) - 1, int(0.99 * len(thinking)))]
+        where = "in its worker process" if use_worker else "in-process (a thread)"
+        verdict = f"{'meets' if t99 <= 8 else 'MISSES'} the 8 ms p99 target" if use_worker \
+            else "for comparison"
+        print(f"10-seat table while an Expert searched {where} ({searches} searches, "
+              f"{len(thinking)} frames): p50 {statistics.median(thinking):.2f} ms, "
+              f"p99 {t99:.2f} ms, max {thinking[-1]:.1f} ms ({verdict})")
     effects = sorted(effects_frame_times(args.frames))
     e99 = effects[min(len(effects) - 1, int(0.99 * len(effects)))]
     print(f"10-seat table with every effect at once, {len(effects)} frames: "

@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import os
+import stat
 import sys
 import time
 from dataclasses import fields, replace
@@ -33,6 +34,7 @@ from game.engine.state import Phase
 from saves.dealcode import SEAT_KINDS, SEED_BITS, Deal, DealCodeError, decode, encode
 from saves.documents import read_document
 from saves.errors import SaveError
+from saves.fields import one_line
 from saves.history import HISTORY_FORMAT, HISTORY_KIND, HISTORY_MAX_BYTES, RoundRecord
 from saves.history import _validate as validate_history
 from saves.jsonsafe import read_json
@@ -411,18 +413,66 @@ def first_deal_code(args: argparse.Namespace, rules: Rules, tiers: list[str]) ->
     return encode(Deal(rules, tuple(tiers), args.seed * SEED_STRIDE))
 
 
+class OutputFailed(Exception):
+    """Standard output refused what was printed (a full disk, an I/O error)."""
+
+
+def _print(text: str) -> None:
+    """Print and flush now, so a failed write is told from any other OSError."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputFailed(exc.strerror or str(exc)) from None
+
+
+def _drop_stdout() -> None:
+    # Python would flush what is still buffered again at exit, and report it as it fails.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: list[str] | None = None) -> int:
     """uno-sim's entry point. A reader that stops reading (uno-sim ... | head) ends the run
-    quietly: nothing is left to say to it."""
+    quietly: nothing is left to say to it. Output that cannot be written (exit 1) and Ctrl-C
+    (exit 130, as a shell reports an interrupted command) are one line on stderr."""
     try:
         code = _main(argv)
         sys.stdout.flush()  # here, where a closed pipe can still be caught
     except BrokenPipeError:
-        # Python would report the pipe again when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 1
+    except OutputFailed as exc:
+        _drop_stdout()
+        sys.stderr.write(f"uno-sim: error: cannot write the output: {one_line(str(exc))}\n")
+        return 1
+    except KeyboardInterrupt:
+        # A progress bar on a terminal has no newline yet.
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "uno-sim: interrupted\n")
+        return 130
     return code
+
+
+def _what_is_there(target: str) -> str | None:
+    """"file" for a regular file; for a path that is no such file, why (one line); None for
+    a text that can only be meant as a deal code (no path separator, nothing of its name).
+    A pipe or a device is never opened: reading one could wait for ever."""
+    try:
+        if len(target) >= 4096:  # no file system takes such a name
+            return None
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        # A code holds letters, digits and dashes only: this was meant as a file.
+        return "there is no such file" if any(c in target for c in "/\\.") else None
+    except (OSError, ValueError) as exc:  # a loop of links, no permission, a NUL byte
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return f"it cannot be opened: {reason.lower()}"
+    if stat.S_ISREG(mode):
+        return "file"
+    return "it is a folder, not a regular file" if stat.S_ISDIR(mode) else \
+        "it is not a regular file (a pipe, a device or a socket)"
 
 
 def _main(argv: list[str] | None) -> int:
@@ -432,14 +482,14 @@ def _main(argv: list[str] | None) -> int:
         parser.fail("--round picks a kept round of --replay FILE; give --replay too")
     if args.replay is not None:
         target = args.replay
-        try:
-            path = Path(target)
-            is_file = len(target) < 4096 and path.is_file()
-        except (OSError, ValueError):
-            is_file = False
+        path = Path(target)
+        there = _what_is_there(target)
+        is_file = there == "file"
         if args.round_index is not None and not is_file:
             parser.fail(f"--round picks a kept round of a history file; {shorten(target)} "
                         "is not a file")
+        if there is not None and not is_file:
+            parser.fail(f"cannot replay {shorten(target)}: {there}")
         try:
             lines = (replay_file(path, args.round_index or 1) if is_file
                      else replay_code(target, args.budget_ms))
@@ -449,20 +499,17 @@ def _main(argv: list[str] | None) -> int:
             parser.fail(f"cannot replay {shorten(target)}: {exc}")
         except Exception as exc:  # whatever the file holds, the answer is one line
             parser.fail(f"cannot replay {shorten(target)}: {type(exc).__name__}: {exc}")
-        print("\n".join(lines))
+        _print("\n".join(lines))
         return 0
     try:
         rules, tiers = check(args)
         if args.code:
-            print(first_deal_code(args, rules, tiers))
+            _print(first_deal_code(args, rules, tiers))
             return 0
     except RulesError as exc:
         parser.fail(str(exc))
     result = run(args)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(format_summary(result))
+    _print(json.dumps(result) if args.json else format_summary(result))
     return 0
 
 

@@ -5,7 +5,9 @@ before the round was dealt), the round's actions (the first, `start` = 0, is the
 that dealt it), and what it ended with (winner, points, running scores). A round replays
 from its own `before`, so neither earlier rounds nor a later change of the engine's verdict
 on them matter. Format 1 entries have no `before`: their actions run from the match's start
-and `start` indexes the deal, so opening one replays the whole match up to it.
+and `start` indexes the deal, so opening one replays the whole match up to it; the first
+round end that rewrites such a file gives each of them its own `before` (if this version
+still replays it as recorded), so a later update cannot break them through earlier rounds.
 
 The file is one versioned document, written atomically with a backup and moved aside when
 it is damaged or oversized as a whole, exactly like a save; an entry that fails its own
@@ -26,12 +28,12 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.engine import Action, Event, Kind, Phase, Rules, State
+from game.engine import Action, EngineError, Event, Kind, Phase, Rules, State
 from saves import notices
 from saves.documents import Document, load_document
 from saves.errors import CorruptSave, MissingSave, ReplayRefused, SaveError, WriteFailed
@@ -363,16 +365,36 @@ def _kept_lines(path: Path) -> tuple[list[tuple[Any, str]], bool]:
             else:
                 if len(found) <= MAX_KEPT:
                     return found, True
-    return [(row, _line(row)) for row in _rows(path)], False
+    rows = [_self_contained(row, index) for index, row in enumerate(_rows(path))]
+    return [(row, _line(row)) for row in rows], False
+
+
+def _self_contained(row: Any, index: int = 0) -> Any:
+    """A format 1 entry (it replays from the match's start) as one holding its own state
+    before the deal, so that a later change of the engine's verdict on an earlier round
+    cannot make it unwatchable. Only while this version replays it exactly as recorded;
+    any other row is returned as it is (a damaged one stays listed as damaged). Replays
+    the match up to the round: a worker thread's job, once per file in an older layout."""
+    if not isinstance(row, Mapping) or row.get("before", 0) is not None:
+        return row
+    try:
+        entry = RoundRecord.from_dict(row, index)
+        own = replace(entry, actions=entry.round_actions, start=0, before=entry.before_round())
+        own.replay_events()
+    except (SaveError, ValueError, EngineError) as exc:
+        log.info("kept round %d stays as it was written: %s", index, exc)
+        return row
+    return own.to_dict()
 
 
 def add_round(entry: RoundRecord, path: Path | None = None) -> list[str]:
     """Keep `entry` as the newest round (replacing an entry of the same id), dropping the
     oldest past MAX_KEPT or past the size cap. Returns the ids kept, newest first. The other
-    entries are carried over as they are, unparsed into rounds. Raises WriteFailed when the
+    entries are carried over as they are, unparsed into rounds (but for a file in an older
+    layout, whose format 1 entries are made self-contained). Raises WriteFailed when the
     file cannot be written, or the round alone is past its share of the cap."""
     path = path or history_path()
-    raw = entry.to_dict()
+    raw = _self_contained(entry.to_dict())
     new = _line(raw)
     if len(new) > ENTRY_MAX_BYTES:
         raise WriteFailed(path, "the round is too long to keep")

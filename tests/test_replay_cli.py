@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,71 @@ def test_a_reader_that_stops_reading_ends_the_run_quietly(tmp_path: Path) -> Non
              "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert done.stdout.startswith("round 1;") and done.stdout.count("\n") == 1
     assert done.stderr == "", done.stderr
+
+
+# --- what a shell user meets besides a bad file: a path that is not one, Ctrl-C, a full disk
+
+
+def _not_a_regular_file(tmp_path: Path, what: str) -> str:
+    target = tmp_path / "history.json"
+    if what == "a folder":
+        target.mkdir()
+    elif what == "a pipe":
+        os.mkfifo(target)
+    elif what == "a device":
+        return os.devnull
+    return str(target)
+
+
+WHAT_IS_THERE = ["nothing", "a folder", "a device"] + (["a pipe"] if hasattr(os, "mkfifo") else [])
+
+
+@pytest.mark.parametrize("what", WHAT_IS_THERE)
+def test_a_path_that_is_not_a_regular_file_is_named_as_such(what: str, tmp_path: Path,
+                                                              capsys) -> None:
+    """--replay ./history.json where there is none (or a folder, a pipe, /dev/null) is about
+    the file, not the letters a deal code may hold; a pipe is never opened (no hang)."""
+    target = _not_a_regular_file(tmp_path, what)
+    with pytest.raises(SystemExit) as exit_:
+        sim_main(["--replay", target])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot replay" in err, err
+    assert "deal code" not in err, err
+    assert ("no such file" if what == "nothing" else "not a regular file") in err, err
+
+
+def test_ctrl_c_ends_a_run_with_one_line(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    from ai.arena import Table
+
+    def interrupted(self: Table) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Table, "play_round", interrupted)
+    assert sim_main(["--rounds", "5", "--quiet"]) == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err == "uno-sim: interrupted\n"
+
+
+FULL = [p for p in ("/dev/full",) if Path(p).exists()]
+
+
+@pytest.mark.parametrize("full", FULL)
+@pytest.mark.parametrize("argv", [["--seats", "easy,hard", "--code"],
+                                  ["--rounds", "2", "--quiet"]])
+def test_output_that_cannot_be_written_is_one_line(full: str, argv: list[str],
+                                                   tmp_path: Path) -> None:
+    """uno-sim ... > /dev/full (a disk that filled up): one line on stderr, exit 1."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    with open(full, "w") as stdout:
+        done = subprocess.run([sys.executable, "-m", "game.sim", *argv], cwd=root,
+                              stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
+                              env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root),
+                                   "UNO_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+                                   "SDL_AUDIODRIVER": "dummy"})
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("uno-sim: error: cannot write the output"), done.stderr

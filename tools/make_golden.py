@@ -11,6 +11,7 @@ import random
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, Action, Kind, Ru
 from game.engine.events import Challenged, Event, PenaltyStacked, RoundEnded
 from game.engine.state import Phase
 from saves.dealcode import Deal, daily_deal, encode
-from saves.history import RoundRecord, add_round
+from saves.history import add_round, round_of
 from saves.match import MatchRecord, SeatInfo
 from saves.match_slots import match_store, save_match
 
@@ -132,12 +133,11 @@ def write_history(out: Path, record: MatchRecord, events: list[list[Event]]) -> 
                 rounds += 1
             for event in happened:
                 if isinstance(event, RoundEnded):
-                    actions = record.actions[:index + 1]
-                    start = max(i for i, a in enumerate(actions) if a.kind == Kind.NEXT_ROUND)
+                    # As the table keeps a round (round_of), with a fixed time.
                     points = sum(event.points) - event.points[event.winner]
-                    add_round(RoundRecord(record.rules, record.seats, record.seed, actions,
-                                          start, rounds, event.winner, points, event.scores,
-                                          record.match_id, CREATED), path)
+                    played = replace(record, actions=record.actions[:index + 1])
+                    entry = round_of(played, event.winner, points, event.scores, rounds)
+                    add_round(replace(entry, finished=CREATED), path)
                     kept += 1
         shutil.copyfile(path, out / "history.json")
     return kept

@@ -30,7 +30,9 @@ def translate_reason(reason: Reason, name_of: Callable[[int], str]) -> str:
 
 class HintedMatch(Protocol):
     state: State
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
     version: int
 
     def legal(self, seat: int) -> list[Action]: ...

@@ -43,8 +43,13 @@ class SavedMatch(Protocol):
     """What saving reads of a match at the table (the table's MatchController)."""
 
     rules: Rules
-    seats: list[SeatInfo]
-    stored_seats: list[SeatInfo]  # as saved: the default human name kept as the default
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
+    @property
+    def stored_seats(self) -> list[SeatInfo]:
+        """As saved: the default human name kept as the default."""
+
     seed: int
     log: list[Action]
     state: State

@@ -373,6 +373,6 @@ def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
                 reason)
     assert isinstance(entry, RoundRecord)
     players = ", ".join(seat_name(s.name) for s in entry.seats)
-    return (tr("replays.row", when=when, round=entry.round_no,
-               winner=seat_name(entry.winner_name), points=entry.points),
+    return (tr("replays.row", when=when, round=entry.round_no, winner=seat_name(entry.winner_name),
+               points=entry.points),
             tr("replays.detail", players=players, code=record_code(entry)))

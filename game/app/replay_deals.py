@@ -21,7 +21,9 @@ AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "
 
 class DealtMatch(Protocol):
     rules: Rules
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
     seed: int
 
 

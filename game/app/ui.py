@@ -193,8 +193,8 @@ class FittingDropDown(UIDropDownMenu):
         """Point the list up or down, whichever has room for it (or more room), scrolling
         the surrounding list when neither has."""
         box = scrolled_in(self)
-        clip = pygame.Rect((0, 0), self.ui_manager.window_resolution)
-        if box is not None and box.alive():
+        clip = pygame.Rect((0, 0), self.ui_manager.window_resolution or (0, 0))
+        if box is not None and box.alive() and box._view_container is not None:
             clip = clip.clip(box._view_container.get_abs_rect())
         r = self.get_abs_rect()
         below, above = clip.bottom - r.bottom - self.margin, r.top - clip.top - self.margin
@@ -212,7 +212,7 @@ class FittingDropDown(UIDropDownMenu):
         self.expand_direction = "up" if up else "down"
         for state in self.menu_states.values():
             state.expand_direction = self.expand_direction
-        self.expansion_height_limit = max(1, min(self.needed, above if up else below))
+        self.expansion_height_limit = int(max(1, min(self.needed, above if up else below)))
 
     def update(self, time_delta: float) -> None:
         state = self.current_state

@@ -32,26 +32,36 @@ def test_same_seed_same_move_when_the_world_cap_binds() -> None:
 
 
 class FakeClock:
-    """The search's clock, under the test's control: each reading moves it on by `tick`
-    seconds, so how many worlds fit a budget does not depend on the machine's speed."""
+    """The search's clocks, under the test's control: each reading moves the wall clock on
+    by `tick` seconds and the thread's CPU clock by `cpu_tick`, so how many worlds fit a
+    budget does not depend on the machine's speed or load."""
 
-    def __init__(self, tick: float) -> None:
+    def __init__(self, tick: float, cpu_tick: float | None = None) -> None:
         self.now = 1000.0
+        self.cpu = 5.0
         self.tick = tick
+        self.cpu_tick = tick if cpu_tick is None else cpu_tick
         self.readings = 0
         self.searching = threading.Event()
 
     def perf_counter(self) -> float:
         self.now += self.tick
+        self._read()
+        return self.now
+
+    def thread_time(self) -> float:
+        self.cpu += self.cpu_tick
+        self._read()
+        return self.cpu
+
+    def _read(self) -> None:
         self.readings += 1
         if self.readings > 3:
             self.searching.set()  # the search loop is running
-        return self.now
 
 
 def use_clock(monkeypatch, clock: FakeClock) -> None:
     monkeypatch.setattr(ai.search, "time", clock)
-    monkeypatch.setattr(ai.expert, "time", clock)
 
 
 def test_budget_is_respected(monkeypatch) -> None:
@@ -65,6 +75,21 @@ def test_budget_is_respected(monkeypatch) -> None:
     assert p.last_search is not None and 1 <= p.last_search.worlds < 2000
     assert not p.last_search.cancelled
     assert elapsed_ms <= 40, elapsed_ms  # the search's own clock: it stopped within budget
+
+
+def test_a_cpu_budget_ignores_time_the_search_did_not_run(monkeypatch) -> None:
+    """The benchmarks' budget: CPU time of the searching thread. Wall time racing ahead (a
+    loaded machine) must not cut the search short; its own CPU time does."""
+    clock = FakeClock(tick=1.0, cpu_tick=0.004)  # a second of wall time per reading
+    use_clock(monkeypatch, clock)
+    s = busy_turn()
+    wall = make_player("expert", budget_ms=40)
+    wall.act(s.view(0), s.legal_actions(0), random.Random(1))
+    assert wall.last_search is not None and wall.last_search.worlds == 0
+    cpu = make_player("expert", budget_ms=40, clock="cpu")
+    cpu.act(s.view(0), s.legal_actions(0), random.Random(1))
+    assert cpu.last_search is not None and cpu.last_search.worlds >= 1
+    assert (clock.cpu - 5.0) * 1000 <= 40 + 2 * 4  # its own clock: within the budget
 
 
 def test_cancel_from_another_thread_returns_promptly(monkeypatch) -> None:

@@ -6,9 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import TIERS, fast_player, random_rules
+from ai_helpers import FAST_EXPERT, TIERS, fast_player, random_rules
 
+from ai import make_player
 from ai.arena import Table
+from ai.tracker import Tracker
+from ai.worker import SearchWorker
+from ai.worlds import Sampler
 from game.engine import COMMUNITY, NEXT_ROUND, OFFICIAL, PARTY, Event, Phase, State, redact
 from tests.engine.test_simulation import hidden_shuffle
 
@@ -64,6 +68,52 @@ def test_hidden_cards_never_change_a_choice(tier: str) -> None:
             choices.append(player.act(state.view(seat), legal, random.Random(1234)))
         assert choices[0] == choices[1], f"{tier} saw a hidden card: {choices}"
     assert differed >= 30  # the pairs really differed in what the seat cannot see
+
+
+def test_the_expert_in_its_worker_process_never_sees_a_hidden_card() -> None:
+    """The worker is fed the seat's view and redacted events only: the pairs above, asked of
+    an Expert searching in its worker process, get the same answers too."""
+    worker = SearchWorker()
+    try:
+        assert worker.wait_ready(60), "the worker process did not start"
+        rng = random.Random(7)
+        asked = 0
+        for s, seat, history in moments(seed=21, count=30):
+            t = hidden_shuffle(s, seat, rng)
+            legal = s.legal_actions(seat)
+            choices = []
+            for state in (s, t):
+                player = make_player("expert", worker=worker, **FAST_EXPERT)
+                player.observe(seat, history)
+                choices.append(player.act(state.view(seat), legal, random.Random(99)))
+                asked += player.remote_decisions
+            assert choices[0] == choices[1], f"the worker saw a hidden card: {choices}"
+        assert asked >= 10  # the worker really answered
+    finally:
+        worker.close()
+
+
+def test_weighted_worlds_depend_only_on_what_the_seat_saw() -> None:
+    """The worlds a search samples, and the weight each gets from the opponents' seen plays,
+    are the same for two states that differ only in cards the seat cannot see."""
+    rng = random.Random(13)
+    weighed = 0
+    for s, seat, history in moments(seed=31, count=40):
+        if s.current != seat:
+            continue
+        t = hidden_shuffle(s, seat, rng)
+        drawn = []
+        for state in (s, t):
+            tracker = Tracker()
+            tracker.feed(history)
+            tracker.sync(state.view(seat))
+            sampler = Sampler(state.view(seat), tracker)
+            world_rng = random.Random(5)
+            worlds = [sampler.world(world_rng) for _ in range(8)]
+            drawn.append([(w.hands, sorted(w.stock), sampler.weigh(w)) for w in worlds])
+            weighed += any(wt != 1.0 for _, _, wt in drawn[-1])
+        assert drawn[0] == drawn[1]
+    assert weighed >= 10  # opponents' plays really weighed some worlds
 
 
 def test_the_pairs_would_catch_a_player_that_peeked() -> None:

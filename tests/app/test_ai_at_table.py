@@ -66,6 +66,26 @@ def test_every_tier_plays_a_round_at_the_table(app) -> None:
     assert {a.seat for a in table.match.log if a.seat >= 0} == {0, 1, 2, 3}
 
 
+def test_the_experts_search_in_the_matchs_worker_process(app) -> None:
+    """One worker process per match serves its Expert seats; leaving the table ends it."""
+    seats = [SeatInfo.ai("Ada", "expert"), SeatInfo.ai("Bao", "expert"),
+             SeatInfo.ai("Chen", "hard")]
+    table = open_table(app, table_seats=seats, seed=6)
+    table.demo = True
+    worker = table.match.worker
+    assert worker is not None and worker.wait_ready(60), "the worker process did not start"
+    experts = [table.match.players[0], table.match.players[1]]
+    for _ in range(20_000):
+        if sum(p.remote_decisions for p in experts) >= 4 or isinstance(app.top, RoundEndScene):
+            break
+        app.step(16)
+    assert sum(p.remote_decisions for p in experts) >= 4
+    process = worker._proc
+    app.pop()  # leave the table
+    process.join(timeout=30)
+    assert not process.is_alive(), "the worker outlived its match"
+
+
 def test_an_animation_error_never_makes_an_ai_move_twice(app, monkeypatch, caplog) -> None:
     """Only the engine's verdict on an AI's action is guarded: an animation that raises is
     logged and the table re-syncs, and no fallback move is made for the AI (#25.13)."""

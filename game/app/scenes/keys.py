@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 import pygame
+from pygame_gui.core import UIElement
 
 from game.app import fonts
 from game.app.i18n import key_label, tr
@@ -85,7 +86,7 @@ class KeysScene(Scene):
         box, (x0, y0), room = list_area(self, area, rows * step - u(6))
         self.view = pygame.Rect(area.topleft, (area.width, min(area.height, rows * step)))
         x0 += (room - width) // 2
-        self.labels: dict[object, pygame.Rect] = {}
+        self.labels: dict[UIElement, pygame.Rect] = {}
         for i, name in enumerate(names):
             col, row = divmod(i, rows)
             x = x0 + col * (col_w + u(30))

@@ -125,9 +125,9 @@ class CodeScene(Scene):
         width = min(w - u(80), u(560))
         self.entry = UITextEntryLine(pygame.Rect((w - width) // 2, int(h * 0.42), width, u(50)),
                                      self.app.ui)
-        # Room for a pasted line such as "Match code (deals round 1): 4040-…": start() keeps
-        # the code part.
-        self.entry.set_text_length_limit(MAX_TYPED + 48)
+        # Room for a pasted line such as "Match code (deals round 1): 4040-…" as well as the
+        # code: start() keeps the code part, and decode() refuses a code part too long.
+        self.entry.set_text_length_limit(MAX_TYPED + 40)
         self.entry.set_text(self.text)
         self.add(self.entry)
         self.focus.add(self.entry)

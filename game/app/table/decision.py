@@ -20,7 +20,9 @@ class Match(Protocol):
     """What a decision reads of a match."""
 
     state: State
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
 
     @property
     def humans(self) -> list[int]: ...

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+import pygame
+
 from game.app.table.layout import Layout
 from game.app.table.match import MatchController
 from game.engine import Action
@@ -17,6 +19,12 @@ class Paused(Protocol):
     """The pause menu's table."""
 
     match: MatchController
+
+    @property
+    def hotseat(self) -> bool: ...
+
+    @property
+    def seat_panels(self) -> dict[int, pygame.Rect]: ...
 
 
 class Finished(Protocol):
@@ -43,6 +51,8 @@ class HandingOver(Protocol):
     def catchable_targets(self) -> list[int]: ...
 
     def press_catch(self, target: int) -> None: ...
+
+    def open_pause(self) -> None: ...
 
 
 class Prompting(Protocol):

@@ -1,15 +1,18 @@
 """Drives one match for the table: the engine state, who sits where, AI players thinking in
-a worker thread, human-like pacing, and the action log that saves replay."""
+a worker thread (an Expert's search in a worker process of the match), human-like pacing,
+and the action log that saves replay."""
 
 from __future__ import annotations
 
 import random
 import threading
+import weakref
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ai import make_player
 from ai.base import Player
+from ai.worker import CancelEvent, SearchWorker
 from game.app.i18n import ShownSeats
 from game.app.table.pacing import Pacing, pacing_for
 from game.engine import NEXT_ROUND, Action, Event, Rules, State, redact
@@ -31,7 +34,8 @@ class _Plan:
 class MatchController:
     def __init__(self, rules: Rules, seats: list[SeatInfo], seed: int,
                  log: list[Action] | None = None, created: str | None = None,
-                 match_id: str | None = None, base: State | None = None) -> None:
+                 match_id: str | None = None, base: State | None = None,
+                 use_worker: bool = True) -> None:
         self.rules = rules
         self._seats = ShownSeats(seats)
         self.seed = seed
@@ -46,7 +50,15 @@ class MatchController:
         self.round_base: State | None = None
         self.log: list[Action] = []
         self.version = 0
-        self.cancel = threading.Event()  # tells a searching Expert to answer now
+        # One worker process searches for every Expert seat, started now in the background
+        # so it is ready by the first Expert turn (until then, and if it cannot start, the
+        # Experts search in this process, in the thread below).
+        self.worker: SearchWorker | None = SearchWorker() if use_worker and any(
+            s.is_ai and s.tier == "expert" for s in seats) else None
+        if self.worker is not None:
+            weakref.finalize(self, self.worker.close)  # a match dropped without close()
+        # Tells a searching Expert to answer now (shared with the worker process).
+        self.cancel: CancelEvent = self.worker.cancel if self.worker else threading.Event()
         self.players: dict[int, Player] = {
             i: self._player(s.tier or "normal") for i, s in enumerate(seats) if s.is_ai}
         self.rngs = {i: random.Random(seed * 7919 + i) for i in self.players}
@@ -67,6 +79,8 @@ class MatchController:
 
     def _player(self, tier: str) -> Player:
         if tier == "expert":
+            if self.worker is not None:
+                return make_player(tier, worker=self.worker)
             return make_player(tier, cancel=self.cancel)
         return make_player(tier)
 
@@ -199,3 +213,5 @@ class MatchController:
     def close(self) -> None:
         self.cancel.set()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.worker is not None:
+            self.worker.close()

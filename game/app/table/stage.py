@@ -40,7 +40,9 @@ class StageMatch(Protocol):
     """What the stage reads of a match (a live one, or a recorded round)."""
 
     state: State
-    seats: list[SeatInfo]
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+
     rules: Rules
     version: int
 

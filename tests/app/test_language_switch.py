@@ -169,3 +169,50 @@ def test_chinese_at_150_relaunched_then_english_keeps_every_widget_at_its_size()
             app.close()
     font_warnings = [str(w.message) for w in caught if "font" in str(w.message)]
     assert not font_warnings, font_warnings[:3]
+
+
+def _step_setting(app: App, name: str, done) -> None:
+    """On the settings page, step the drop-down `name` by arrow keys until `done()`."""
+    for k in [pygame.K_RIGHT] * 5 + [pygame.K_LEFT] * 10:
+        if done():
+            return
+        widget = next(w for w, n in app.top.widgets.items() if n == name)
+        app.top.focus.focus_on(widget)
+        key(app, k, frames=2)
+    assert done(), name
+
+
+@pytest.mark.parametrize("order", ["scale_then_language", "language_then_scale"])
+def test_one_text_scale_for_every_widget_whatever_the_order_of_changes(order: str) -> None:
+    from game.app.scenes.menu import MenuScene
+    from saves.settings import Language
+
+    def settings_page(app: App) -> SettingsScene:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["settings"].rect.center)
+        assert isinstance(app.top, SettingsScene)
+        return app.top
+
+    # Started in Chinese at 100 %, changed to English and 150 % in either order: the same
+    # sizes as a start in English at 150 %.
+    fresh = App(settings=replace(Settings(), ui_scale=1.5, language=Language("en"),
+                                 animation_speed=AnimationSpeed.INSTANT),
+                persist_settings=False)
+    try:
+        wanted = _widget_fonts(settings_page(fresh))
+    finally:
+        fresh.close()
+    app = App(settings=replace(Settings(), language=Language("zh"),
+                               animation_speed=AnimationSpeed.INSTANT), persist_settings=False)
+    try:
+        settings_page(app)
+        steps = [("ui_scale", lambda: app.settings.ui_scale == 1.5),
+                 ("language", lambda: i18n.language() == "en")]
+        if order == "language_then_scale":
+            steps.reverse()
+        for name, done in steps:
+            _step_setting(app, name, done)
+        assert _widget_fonts(app.top) == wanted
+    finally:
+        app.close()

@@ -64,12 +64,15 @@ def _ellipse(stock: pygame.Rect, discard: pygame.Rect, cu: float
 
 def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pygame.Rect:
     ring = discard.inflate(int(26 * cu), int(26 * cu))
+    # The band under the stock where its count used to be stays reserved (the count is on
+    # the stock now): seat arcs and lesson panels were fitted around it.
+    below = pygame.Rect(stock.x, stock.bottom, stock.width, int(28 * u))
     centre, rx, ry = _ellipse(stock, discard, cu)
     arrows = pygame.Rect(0, 0, 2 * rx, 2 * ry)
     arrows.center = centre
     badge = pygame.Rect(discard.right + int(20 * cu), discard.centery - int(22 * u),
                         int(70 * u), int(44 * u))
-    return ring.unionall([stock, arrows, badge])
+    return ring.unionall([stock, below, arrows, badge])
 
 
 def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,

@@ -16,6 +16,7 @@ from .knowledge import COL
 from .reasons import GENERIC, Reason, best_reason
 from .search import SearchConfig, SearchResult, search
 from .search import clock as search_clock
+from .worlds import Sampler
 
 # Every distinct move is searched when there are this few; otherwise Hard's best WIDE moves
 # (different cards first, then a wild's other colours): a candidate that is clearly behind
@@ -130,7 +131,7 @@ class ExpertPlayer(HardPlayer):
         world_rng = random.Random(rng.getrandbits(64))
         try:
             result = search(view, candidates, self.tracker, world_rng, self.config,
-                            self.cancel_event, self._started)
+                            self.cancel_event, self._started, self.worlds(view))
         except EngineError:
             # A world the engine refuses means our knowledge is inconsistent: play Hard's
             # move rather than fail (the tests check this never happens).
@@ -138,6 +139,11 @@ class ExpertPlayer(HardPlayer):
             return candidates[0]
         self.last_search = result
         return result.action
+
+    def worlds(self, view: SeatView) -> Sampler:
+        """What deals the hidden cards of this decision's worlds: from the view and what the
+        tracker inferred (a benchmark's oracle overrides it to measure what hiding costs)."""
+        return Sampler(view, self.tracker)
 
     def _searched(self, view: SeatView, own: list[Action], fallback: Action,
                   candidates: list[Action], rng: random.Random) -> Action:

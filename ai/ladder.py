@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import Rules
 
 from .arena import Table
+from .base import Player
 from .registry import make_player
 
 Z95 = 1.959964
@@ -84,8 +85,14 @@ class LadderRun:
     position meets the same shuffles from every seat (duplicate deals)."""
 
     def __init__(self, tiers: list[str], seed: int, rules: Rules,
-                 options: dict[str, dict[str, Any]] | None = None) -> None:
+                 options: dict[str, dict[str, Any]] | None = None,
+                 factories: Mapping[str, Callable[..., Player]] | None = None,
+                 table: type[Table] = Table) -> None:
         self.tiers = list(tiers)
+        # Players the registry does not offer (a benchmark's oracle, an earlier version),
+        # and the table class that seats them.
+        self.factories = dict(factories or {})
+        self.table = table
         self.seed = seed
         self.rules = rules
         self.options = options or {}
@@ -106,10 +113,9 @@ class LadderRun:
             deal_wins = [0] * n
             for r in range(n):
                 lineup = [(s + r) % n for s in range(n)]  # lineup[seat] = index into tiers
-                players = [make_player(tiers[i], **self.options.get(tiers[i], {}))
-                           for i in lineup]
-                table = Table(self.rules, players, self.seed * 1_000_003 + d,
-                              time_decisions=True)
+                players = [self._player(tiers[i]) for i in lineup]
+                table = self.table(self.rules, players, self.seed * 1_000_003 + d,
+                           time_decisions=True)
                 result = table.play_round()
                 deal_wins[lineup[result.winner]] += 1
                 for seat, i in enumerate(lineup):
@@ -121,6 +127,12 @@ class LadderRun:
                 self.wins[i] += deal_wins[i]
                 self.per_deal[i].append(deal_wins[i] / n)
             self.deals += 1
+
+    def _player(self, tier: str) -> Player:
+        options = self.options.get(tier, {})
+        if tier in self.factories:
+            return self.factories[tier](**options)
+        return make_player(tier, **options)
 
     def half_width(self, index: int = 0) -> float:
         _, lo, hi = mean_ci(self.per_deal[index])

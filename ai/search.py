@@ -54,9 +54,11 @@ class SearchResult:
 
 def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: random.Random,
            config: SearchConfig, cancel: threading.Event | None = None,
-           started: float | None = None) -> SearchResult:
+           started: float | None = None, sampler: Sampler | None = None) -> SearchResult:
     """candidates[0] is the fallback (Hard's choice): it wins ties and is returned when no
-    world could be evaluated before the budget ran out or the search was cancelled."""
+    world could be evaluated before the budget ran out or the search was cancelled.
+    `sampler` deals the worlds (default: from the view and the tracker; a benchmark's
+    oracle hands in the true position to measure what hidden cards cost)."""
     now = clock(config)
     t0 = now() if started is None else started
     deadline = t0 + config.budget_ms / 1000.0 * config.safety
@@ -69,7 +71,8 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     team = view.teams[seat]
     per_world = 0.0
     got = [0.0] * k
-    sampler = Sampler(view, tracker)
+    if sampler is None:
+        sampler = Sampler(view, tracker)
     fast = config.fastsim and supported(view.rules)
     weighted = config.weighted
     racing = config.prune

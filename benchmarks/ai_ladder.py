@@ -15,29 +15,128 @@ benchmarks/ai_ladder_results.md.
 from __future__ import annotations
 
 import argparse
+import importlib
+import io
 import json
 import os
+import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ai.arena import Table  # noqa: E402
+from ai.base import Player  # noqa: E402
+from ai.expert import ExpertPlayer  # noqa: E402
 from ai.ladder import LadderRun  # noqa: E402
-from game.engine import PRESETS  # noqa: E402
+from ai.worlds import Sampler, World  # noqa: E402
+from game.engine import PRESETS, Rules, SeatView, State  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+# The Expert before issue #24 (deterministic rollouts, uniform worlds, Hard's top four moves):
+# the last main commit before that work, loaded from git as the package ai_prev.
+PREVIOUS = "44cbadd"
 # The interval half-width a pairing with Expert plays until (the issue's +/-1.5 points).
 HALF_WIDTH = 0.015
 # (name, line-up, target win rate of the first position)
 OFFICIAL_LADDER = [
     ("normal vs easy", ["normal", "easy"], 0.62),
     ("hard vs normal", ["hard", "normal"], 0.55),
-    ("expert vs hard", ["expert", "hard"], 0.60),
+    ("expert vs hard", ["expert", "hard"], 0.66),  # issue 24 (before: 0.60)
     ("expert vs easy", ["expert", "easy"], 0.72),
-    ("expert vs 3 hard", ["expert", "hard", "hard", "hard"], 0.28),
+    ("expert vs 3 hard", ["expert", "hard", "hard", "hard"], 0.35),  # issue 24 (before: 0.28)
+    # How far the Expert is from a player who sees every card, and from its previous version
+    # (no targets: measurements for the next step).
+    ("oracle vs hard", ["oracle", "hard"], None),
+    ("expert vs previous expert", ["expert", "previous expert"], None),
 ]
+SEARCHING = ("expert", "oracle", "previous expert")  # tiers with a time budget
+
+
+class TrueWorlds(Sampler):
+    """Every world is the true position: the hidden hands as they are and the stock in its
+    real order (the simulator draws an unshuffled stock in order)."""
+
+    def __init__(self, view: SeatView, state: State) -> None:
+        self.view = view
+        self.truth = state
+
+    def world(self, rng: random.Random) -> World:
+        w = World()
+        for name in World.__slots__:
+            if name not in ("lazy_stock", "weight"):
+                setattr(w, name, getattr(self.truth, name))
+        w.lazy_stock = False
+        w.weight = 1.0
+        return w
+
+    def weigh(self, w: World) -> float:
+        return 1.0
+
+
+class OracleExpert(ExpertPlayer):
+    """The Expert whose search is handed the true position (its Hard rules still see only
+    the seat's view): the ceiling its search could reach if nothing were hidden."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.table: Table | None = None
+
+    def worlds(self, view: SeatView) -> Sampler:
+        assert self.table is not None, "an oracle plays at an OracleTable"
+        return TrueWorlds(view, self.table.state)
+
+
+class OracleTable(Table):
+    """A table that shows an oracle player the true state."""
+
+    def __init__(self, rules: Rules, players: list[Player], seed: int,
+                 time_decisions: bool = False) -> None:
+        super().__init__(rules, players, seed, time_decisions)
+        for p in players:
+            if isinstance(p, OracleExpert):
+                p.table = self
+
+
+def load_previous(rev: str = PREVIOUS) -> types.ModuleType:
+    """The ai package as it was at `rev`, taken from git and imported as ai_prev next to
+    today's (its modules import each other relatively)."""
+    if "ai_prev" in sys.modules:
+        return sys.modules["ai_prev"]
+    data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "ai"], check=True,
+                          capture_output=True).stdout
+    folder = Path(tempfile.mkdtemp(prefix="uno_ai_prev_"))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(folder, filter="data")
+    (folder / "ai").rename(folder / "ai_prev")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("ai_prev")
+
+
+def previous_expert(rev: str = PREVIOUS) -> Callable[..., Player]:
+    """A factory of the Expert as it was at `rev`, its budget on the clock asked for."""
+    load_previous(rev)
+    expert = importlib.import_module("ai_prev.expert")
+    search = importlib.import_module("ai_prev.search")
+
+    def make(clock: str = "wall", **options: Any) -> Player:
+        # That version measured its budget on perf_counter only.
+        tick = time.thread_time if clock == "cpu" else time.perf_counter
+        for module in (expert, search):
+            module.time = types.SimpleNamespace(perf_counter=tick)
+        player: Player = expert.ExpertPlayer(budget_ms=options.get("budget_ms", 250.0),
+                                             max_worlds=options.get("max_worlds", 2000))
+        return player
+
+    return make
 
 
 def expert_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -48,38 +147,86 @@ def expert_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def play_pairing(name: str, tiers: list[str], preset: str, args: argparse.Namespace
-                 ) -> dict[str, Any]:
-    options = {"expert": expert_options(args)}
-    run = LadderRun(tiers, args.seed, PRESETS[preset], options)
-    n = len(tiers)
-    max_deals = args.max_rounds // n
-    # Line-ups without Expert are fast: they always play the full number of rounds.
-    min_rounds = args.min_rounds if "expert" in tiers else args.max_rounds
-    min_deals = min(min_rounds // n, max_deals)
-    started = time.perf_counter()
-    last_note = started
-    partial = Path(args.state).with_suffix(".partial.json")
-    while run.deals < max_deals:
-        run.play(min(args.batch, max_deals - run.deals))
-        half = run.half_width(0)
+class Pairing:
+    """One line-up being played batch by batch until its interval is narrow enough or its
+    round cap is reached (so several can take turns in one process)."""
+
+    def __init__(self, name: str, tiers: list[str], preset: str, args: argparse.Namespace,
+                 resume: dict[str, Any] | None = None) -> None:
+        self.name, self.tiers, self.preset, self.args = name, tiers, preset, args
+        options = {"expert": expert_options(args), "oracle": expert_options(args),
+                   "previous expert": {"budget_ms": args.budget_ms, "clock": args.clock}}
+        factories: dict[str, Callable[..., Player]] = {"oracle": OracleExpert}
+        if "previous expert" in tiers:
+            factories["previous expert"] = previous_expert()
+        self.run = LadderRun(tiers, args.seed, PRESETS[preset], options, factories,
+                             OracleTable)
+        n = len(tiers)
+        self.batch = int(by_name(args.batch_of).get(name, args.batch))
+        self.max_deals = int(by_name(args.cap).get(name, args.max_rounds)) // n
+        # Line-ups without a searching player are fast: they always play every round.
+        searching = any(t in SEARCHING for t in tiers)
+        min_rounds = args.min_rounds if searching else args.max_rounds
+        self.min_deals = min(min_rounds // n, self.max_deals)
+        self.resumed = 0
+        if resume is not None:
+            self.restore(resume)
+        self.seconds = 0.0
+        self.last_note = time.perf_counter()
+        self.done = self.run.deals >= self.max_deals
+
+    def restore(self, r: dict[str, Any]) -> None:
+        """Carry on from a partial result of the same line-up, seed and preset: its deals
+        count, their decision times do not (only the quantiles were kept)."""
+        run = self.run
+        run.per_deal = [list(d) for d in r["per_deal"]]
+        run.deals = len(run.per_deal[0])
+        run.wins = [e["wins"] for e in r["entries"]]
+        run.points = [round(e["avg_points_left"] * r["rounds"]) for e in r["entries"]]
+        self.resumed = r["rounds"]
+
+    def step(self) -> None:
+        run = self.run
+        t0 = time.perf_counter()
+        run.play(min(self.batch, self.max_deals - run.deals))
         now = time.perf_counter()
-        # What has been played so far, in case the run has to be stopped early.
-        partial.write_text(json.dumps({**run.result().to_dict(), "name": name,
-                                       "preset": preset, "partial": True}))
-        if now - last_note > 60 or run.deals >= max_deals:
+        self.seconds += now - t0
+        half = run.half_width(0)
+        if now - self.last_note > 60 or run.deals >= self.max_deals:
             r = run.result().entries[0]
-            print(f"  {preset} {name}: {run.deals * n} rounds, {r.win_rate:.1%} "
-                  f"+/-{half:.1%} ({now - started:.0f} s)", file=sys.stderr, flush=True)
-            last_note = now
-        if run.deals >= min_deals and half <= args.half_width:
-            break
-    result = run.result().to_dict()
-    result.update(name=name, preset=preset, seconds=round(time.perf_counter() - started, 1),
-                  budget_ms=args.budget_ms, clock=args.clock,
-                  expert_options=expert_options(args), machine_cpus=os.cpu_count(),
-                  load_avg=[round(x, 2) for x in os.getloadavg()])
-    return result
+            print(f"  {self.preset} {self.name}: {run.deals * len(self.tiers)} rounds, "
+                  f"{r.win_rate:.1%} +/-{half:.1%} ({self.seconds:.0f} s)", file=sys.stderr,
+                  flush=True)
+            self.last_note = now
+        self.done = run.deals >= self.max_deals or (run.deals >= self.min_deals
+                                                    and half <= self.args.half_width)
+
+    def record(self) -> dict[str, Any]:
+        result = self.run.result().to_dict()
+        args = self.args
+        result.update(name=self.name, preset=self.preset, seconds=round(self.seconds, 1),
+                      budget_ms=args.budget_ms, clock=args.clock,
+                      expert_options=expert_options(args), machine_cpus=os.cpu_count(),
+                      load_avg=[round(x, 2) for x in os.getloadavg()], seed=args.seed)
+        if self.resumed:
+            result["resumed_rounds"] = self.resumed  # not in the decision times
+        if not self.done:
+            result["partial"] = True
+        return result
+
+
+def by_name(items: list[str]) -> dict[str, str]:
+    """NAME=VALUE options (pairing names have spaces, so no JSON here)."""
+    return dict(item.rsplit("=", 1) for item in items)
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    text = path.read_text()
+    if path.suffix == ".json":
+        return [json.loads(text)]
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def targets(name: str) -> float | None:
@@ -93,11 +240,11 @@ def render(results: list[dict[str, Any]]) -> str:
     lines = ["# AI ladder results", "",
              "Produced by `python benchmarks/ai_ladder.py` (see its docstring). Win rate of the "
              "first tier named, over rounds played with duplicate deals (every deal replayed "
-             "with the line-up rotated through the seats); 95% interval over deals. Line-ups "
-             "without Expert play 10,000 rounds; with Expert a pairing stops once its "
-             "interval is within +/-1.5 points (after 2,000 rounds) or at 10,000 rounds. The "
-             "community preset is a check of how the margins move, with fewer rounds for the "
-             "line-ups with Expert (--community-max-rounds); the table gives every count.", ""]
+             "with the line-up rotated through the seats); 95% interval over deals. By "
+             "default line-ups without a searching player play 10,000 rounds; with one a "
+             "pairing stops once its interval is within +/-1.5 points (after 2,000 rounds) or "
+             "at its round cap; a run stopped early keeps a partial result of each pairing "
+             "(marked in the notes). The table gives every count.", ""]
     for preset in ("official", "community"):
         rows = [r for r in results if r["preset"] == preset]
         if not rows:
@@ -123,10 +270,10 @@ def render(results: list[dict[str, Any]]) -> str:
     for r in results:
         for tier, (p50, p95, mx) in r["turn_ms"].items():
             a50, a95, amax = r["ask_ms"][tier]
-            c50, c95, cmax = r.get("turn_cpu_ms", {}).get(tier, (0.0, 0.0, 0.0))
+            cpu = r.get("turn_cpu_ms", {}).get(tier)
+            cpu_cells = f"{cpu[0]:.2f} | {cpu[1]:.2f} | {cpu[2]:.1f}" if cpu else "- | - | -"
             lines.append(f"| {r['preset']} {r['name']} | {tier} | {p50:.2f} ({a50:.2f}) | "
-                         f"{p95:.2f} ({a95:.2f}) | {mx:.1f} ({amax:.1f}) | {c50:.2f} | "
-                         f"{c95:.2f} | {cmax:.1f} |")
+                         f"{p95:.2f} ({a95:.2f}) | {mx:.1f} ({amax:.1f}) | {cpu_cells} |")
     lines += ["", "## Decision-time targets", ""]
     four = [r for r in results if r["preset"] == "official" and len(r["tiers"]) == 4]
     if four:
@@ -136,17 +283,26 @@ def render(results: list[dict[str, Any]]) -> str:
                      f"the time on an idle core (target <= 250 ms: "
                      f"{'met' if cpu95 <= 250 else 'missed'}); {p95:.1f} ms of wall time on "
                      "the loaded machine")
-    others = [(r["turn_ms"][t][1], t, r["preset"], r["name"]) for r in results
-              for t in r["turn_ms"] if t != "expert"]
+    # The decision's own cost: CPU time where the run measured it (wall time otherwise).
+    others = [((r.get("turn_cpu_ms") or r["turn_ms"])[t][1], t, r["preset"], r["name"],
+               "CPU" if r.get("turn_cpu_ms") else "wall")
+              for r in results for t in r["turn_ms"] if t not in SEARCHING]
     if others:
         worst = max(others)
-        lines.append(f"- slowest p95 of the other tiers: {worst[0]:.2f} ms ({worst[1]}, "
-                     f"{worst[2]} {worst[3]}; target <= 5 ms: "
+        lines.append(f"- slowest p95 of the other tiers: {worst[0]:.2f} ms of {worst[4]} time "
+                     f"({worst[1]}, {worst[2]} {worst[3]}; target <= 5 ms: "
                      f"{'met' if worst[0] <= 5 else 'missed'})")
-    capped = [r for r in results
-              if (r["entries"][0]["ci95"][1] - r["entries"][0]["ci95"][0]) / 2 > HALF_WIDTH + 1e-4]
+    capped = [r for r in results if not r.get("partial")
+              and (r["entries"][0]["ci95"][1] - r["entries"][0]["ci95"][0]) / 2
+              > HALF_WIDTH + 1e-4]
     notes = [f"- {r['preset']} {r['name']}: stopped by its round cap at {r['rounds']} rounds, "
              f"before the interval narrowed to +/-1.5 points" for r in capped]
+    notes += [f"- {r['preset']} {r['name']}: a partial result, the run stopped after "
+              f"{r['rounds']} rounds" for r in results if r.get("partial")]
+    notes += [f"- {r['preset']} {r['name']}: the decision times are of the last "
+              f"{r['rounds'] - r['resumed_rounds']} rounds (the first {r['resumed_rounds']} "
+              "were resumed from an earlier run's partial result)" for r in results
+              if r.get("resumed_rounds")]
     lines += ["", "## Notes", "", *notes,
               "- Each round is played by fresh players (no memory between rounds); every tier "
               "keeps its human-like slips as in play (Easy forgets UNO 30% of the time and "
@@ -155,8 +311,15 @@ def render(results: list[dict[str, Any]]) -> str:
               "ran all the time); own-turn decisions include the trivial ones.",
               "- Expert's search stops at its budget or earlier once one move is clearly "
               "best, so rounds with Expert take about 1-2 s."]
-    clock = results[0].get("clock", "wall")
-    lines += ["", f"Expert budget: {results[0]['budget_ms']:.0f} ms per decision, measured on "
+    carried = [r for r in results if "clock" not in r]
+    if carried and len(carried) < len(results):
+        lines.append("- " + ", ".join(f"{r['preset']} {r['name']}" for r in carried)
+                     + ": carried over from an earlier run (these tiers have not changed "
+                     "since), decision times on the wall clock only")
+    searched = [r for r in results if any(t in SEARCHING for t in r["tiers"])]
+    first = (searched or results)[0]
+    clock = first.get("clock", "wall")
+    lines += ["", f"Expert budget: {first['budget_ms']:.0f} ms per decision, measured on "
               + ("the CPU time of the searching thread (`--clock cpu`): the machine is shared "
                  "(2 cores, several other jobs all the time), and a wall-clock budget would "
                  "give the Expert fewer rollouts the busier it is, so its strength, and these "
@@ -166,7 +329,7 @@ def render(results: list[dict[str, Any]]) -> str:
                  "rollout count would also be load-proof, but it would have to be re-calibrated "
                  "for every rule set and table size, and it cannot follow the search's own "
                  "early stops.)" if clock == "cpu" else "wall-clock time.")
-              + f" Machine: {results[0]['machine_cpus']} CPUs; load average at the end of each "
+              + f" Machine: {first['machine_cpus']} CPUs; load average at the end of each "
               "run is in the JSON-lines file next to this one."]
     return "\n".join(lines) + "\n"
 
@@ -192,33 +355,60 @@ def main(argv: list[str] | None = None) -> int:
                    help="finished pairings (JSON lines): a rerun skips them; delete the "
                         "file (or name another) to measure afresh")
     p.add_argument("--out", default=str(HERE / "ai_ladder_results.md"))
+    p.add_argument("--render", action="store_true",
+                   help="only write the table, from STATE and STATE.partial.jsonl (after a run "
+                        "was stopped)")
+    p.add_argument("--interleave", action="store_true",
+                   help="play a batch of each pairing in turn (a run stopped early then has a "
+                        "partial result of every pairing, in STATE.partial.jsonl and the table)")
+    p.add_argument("--batch-of", action="append", default=[], metavar="PAIRING=DEALS",
+                   help="another batch size for one pairing (with --interleave, its share)")
+    p.add_argument("--cap", action="append", default=[], metavar="PAIRING=ROUNDS",
+                   help="another round cap for one pairing")
+    p.add_argument("--resume", action="append", default=[], metavar="FILE",
+                   help="carry on from the partial results in FILE (same seed)")
     args = p.parse_args(argv)
     state = Path(args.state)
-    done: list[dict[str, Any]] = []
-    if state.exists():
-        done = [json.loads(line) for line in state.read_text().splitlines() if line.strip()]
+    partial = state.with_suffix(".partial.jsonl")
+    done = read_results(state)
+    if args.render:
+        Path(args.out).write_text(render(done + read_results(partial)))
+        return 0
+    resume = {(r["preset"], r["name"]): r for f in args.resume for r in read_results(Path(f))
+              if r.get("seed", args.seed) == args.seed}
     only = {x.strip() for x in args.only.split(",") if x.strip()}
+    todo: list[Pairing] = []
     for preset in args.presets.split(","):
         for name, tiers, _ in OFFICIAL_LADDER:
             if only and name not in only:
                 continue
             if any(r["name"] == name and r["preset"] == preset for r in done):
                 continue
-            print(f"{preset}: {name}", file=sys.stderr, flush=True)
             run_args = argparse.Namespace(**vars(args))
             if preset != "official":
                 run_args.max_rounds = args.community_max_rounds
                 run_args.min_rounds = min(args.min_rounds, args.community_max_rounds)
-            result = play_pairing(name, tiers, preset, run_args)
-            done.append(result)
-            with state.open("a") as f:
-                f.write(json.dumps(result) + "\n")
-            Path(args.out).write_text(render(done))
+            todo.append(Pairing(name, tiers, preset, run_args, resume.get((preset, name))))
+    # One pairing after the other, or (--interleave) a batch of each in turn, so that a run
+    # stopped early has a partial result for every pairing.
+    while todo:
+        group = todo if args.interleave else todo[:1]
+        for pairing in group:
+            if not pairing.done:
+                pairing.step()
+            if pairing.done:
+                done.append(pairing.record())
+                with state.open("a") as f:
+                    f.write(json.dumps(done[-1]) + "\n")
+            # What has been played so far, in case the run has to be stopped early.
+            partial.write_text("".join(json.dumps(p.record()) + "\n" for p in todo
+                                       if not p.done))
+            Path(args.out).write_text(render(done + [p.record() for p in todo if not p.done]))
+        todo = [p for p in todo if not p.done]
     if done:
         Path(args.out).write_text(render(done))
         print(render(done))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -36,7 +36,23 @@ def test_in_hot_seat_the_pause_menu_hides_the_hand(app) -> None:
     assert isinstance(app.top, PauseScene)
     assert table.draw_count == drawn  # the table, hand and all, is not drawn under it
     click(app, app.top.resume_b.rect.center, frames=2)
-    assert app.top is table and table.draw_count > drawn
+    assert isinstance(app.top, HandoverScene) and table.viewer is None
+
+
+def test_in_hot_seat_resume_passes_the_screen_back_before_the_hand_shows(app) -> None:
+    """Whoever presses Resume may not be the player whose hand was showing: the hand-over
+    screen comes first, and only "I am ..." shows the hand again."""
+    table = open_table(app, table_seats=seats(n_ai=1, humans=2))
+    _to_first_turn(app, table)
+    seat = app.top.seat
+    click(app, app.top.ready.rect.center, frames=3)
+    assert app.top is table and table.face_up_owner == seat
+    key(app, pygame.K_ESCAPE, frames=3)
+    click(app, app.top.resume_b.rect.center, frames=3)
+    assert isinstance(app.top, HandoverScene) and app.top.seat == seat
+    assert table.viewer is None  # the table under the hand-over draws no hand
+    click(app, app.top.ready.rect.center, frames=3)
+    assert app.top is table and table.face_up_owner == seat
 
 
 def test_alone_at_the_table_the_pause_menu_shows_it_dimmed(app) -> None:

@@ -277,3 +277,31 @@ def test_watch_on_a_round_that_does_not_replay_says_so_and_lists_it_as_damaged(a
     assert isinstance(app.top, ReplayScene)
     assert app.top.replay.record.id == good.id
     app.top.reviewer.close()
+
+
+def test_the_replay_title_names_the_default_human_in_the_current_language(app) -> None:
+    """A round won by the seat left with the default name: the replay's header says "You"
+    (or 你), never the stored placeholder."""
+    from dataclasses import replace
+
+    from game.app import i18n
+    from game.app.i18n import tr
+    from saves.history import add_round
+    from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+    from tests.saves.test_history import entry
+
+    record, _, _ = entry(5)
+    seats = list(record.seats)
+    seats[record.winner] = SeatInfo.human(DEFAULT_HUMAN_NAME)
+    add_round(replace(record, seats=tuple(seats)))
+    for lang in ("en", "zh"):
+        app.set_language(lang)
+        open_replays(app)
+        scene = watch_first(app)
+        title = scene.info_lines()[0][0]
+        assert DEFAULT_HUMAN_NAME not in title, (lang, title)
+        assert tr("seat.you") in title, (lang, title)
+        app.pop()
+        app.pop()
+        app.pop()
+    i18n.set_language("en")

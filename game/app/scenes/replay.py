@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton
 
 from game.app import fonts
 from game.app.hints import translate_reason
-from game.app.i18n import tr
+from game.app.i18n import seat_name, tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
 from game.app.replay_deals import record_code
 from game.app.scene import Scene
@@ -307,7 +307,7 @@ class ReplayScene(StageViews, Scene):
         review, and the round's review summary."""
         m = self.replay
         lines = [(tr("replay.title", round=m.record.round_no,
-                     name=m.record.winner_name), GOLD),
+                     name=seat_name(m.record.winner_name)), GOLD),
                  (tr("replay.position", pos=m.pos, total=m.end), WHITE)]
         action = m.action_before()
         if action is not None and action.kind != Kind.NEXT_ROUND:

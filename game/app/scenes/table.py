@@ -325,6 +325,10 @@ class TableScene(PlayViews, Scene):
         self.controls.press(element, self)
 
     def open_pause(self) -> None:
+        # On a shared screen whoever presses Resume may not be the one whose hand showed:
+        # the hand goes back behind a hand-over.
+        if len(self.match.humans) > 1 and self.viewer is not None:
+            self.set_viewer(None)
         self.app.open("pause", self)
 
     def pick_colour(self, then: Callable[[int], object]) -> None:

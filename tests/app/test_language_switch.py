@@ -111,3 +111,108 @@ def test_every_string_draws_without_boxes_after_a_switch(table_app, first, then)
     assert bad == {}
     # What the table actually drew: its log lines, in the language now shown.
     assert {line: g for line in table.log_lines if (g := _glyph_gaps(line))} == {}
+
+
+def _widget_fonts(scene) -> dict[str, int]:
+    """The text size of each kind of widget on a page (a drop-down by its shown value)."""
+    from pygame_gui.elements import UIDropDownMenu
+
+    out: dict[str, int] = {}
+    for e in scene.elements:
+        if isinstance(e, UIDropDownMenu):
+            e = e.current_state.selected_option_button
+        font = getattr(e, "font", None)
+        if font is not None:
+            ids = [i for i in e.object_ids or [] if i and i.startswith("#")]
+            name = type(e).__name__ + "".join(ids)
+            out[name] = max(out.get(name, 0), font.point_size)
+    return out
+
+
+def test_chinese_at_150_relaunched_then_english_keeps_every_widget_at_its_size() -> None:
+    # Settings 150 % + Chinese -> quit -> relaunch -> Settings -> English: the drop-downs'
+    # values, slider figures, Back and the key buttons fell back to pygame_gui's 14 px
+    # default, and the relaunch warned "Trying to pre-load font id:noto_sans_..." (#21.2).
+    import warnings
+
+    from game.app.scenes.keys import KeysScene
+    from game.app.scenes.menu import MenuScene
+    from saves.settings import Language, save_settings
+
+    save_settings(replace(Settings(), ui_scale=1.5, language=Language("zh"),
+                          animation_speed=AnimationSpeed.INSTANT))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app = App(settings=None)  # as `uno` starts: the settings file decides
+        try:
+            app.push(MenuScene(app))
+            frames(app, 2)
+            click(app, app.top.buttons["settings"].rect.center)
+            scene = app.top
+            assert isinstance(scene, SettingsScene) and i18n.language() == "zh"
+            before = _widget_fonts(scene)
+            scene.focus.focus_on(scene.keys_b)
+            key(app, pygame.K_RETURN, frames=2)
+            assert isinstance(app.top, KeysScene)
+            keys_before = _widget_fonts(app.top)
+            key(app, pygame.K_ESCAPE, frames=2)
+            widget = next(w for w, n in app.top.widgets.items() if n == "language")
+            app.top.focus.focus_on(widget)
+            key(app, pygame.K_LEFT, frames=3)  # 简体中文 -> English
+            assert i18n.language() == "en" and app.settings.language == Language("en")
+            assert _widget_fonts(app.top) == before
+            assert min(before.values()) >= 20  # 150 %, not the library's default
+            app.top.focus.focus_on(app.top.keys_b)
+            key(app, pygame.K_RETURN, frames=2)
+            assert _widget_fonts(app.top) == keys_before
+        finally:
+            app.close()
+    font_warnings = [str(w.message) for w in caught if "font" in str(w.message)]
+    assert not font_warnings, font_warnings[:3]
+
+
+def _step_setting(app: App, name: str, done) -> None:
+    """On the settings page, step the drop-down `name` by arrow keys until `done()`."""
+    for k in [pygame.K_RIGHT] * 5 + [pygame.K_LEFT] * 10:
+        if done():
+            return
+        widget = next(w for w, n in app.top.widgets.items() if n == name)
+        app.top.focus.focus_on(widget)
+        key(app, k, frames=2)
+    assert done(), name
+
+
+@pytest.mark.parametrize("order", ["scale_then_language", "language_then_scale"])
+def test_one_text_scale_for_every_widget_whatever_the_order_of_changes(order: str) -> None:
+    from game.app.scenes.menu import MenuScene
+    from saves.settings import Language
+
+    def settings_page(app: App) -> SettingsScene:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["settings"].rect.center)
+        assert isinstance(app.top, SettingsScene)
+        return app.top
+
+    # Started in Chinese at 100 %, changed to English and 150 % in either order: the same
+    # sizes as a start in English at 150 %.
+    fresh = App(settings=replace(Settings(), ui_scale=1.5, language=Language("en"),
+                                 animation_speed=AnimationSpeed.INSTANT),
+                persist_settings=False)
+    try:
+        wanted = _widget_fonts(settings_page(fresh))
+    finally:
+        fresh.close()
+    app = App(settings=replace(Settings(), language=Language("zh"),
+                               animation_speed=AnimationSpeed.INSTANT), persist_settings=False)
+    try:
+        settings_page(app)
+        steps = [("ui_scale", lambda: app.settings.ui_scale == 1.5),
+                 ("language", lambda: i18n.language() == "en")]
+        if order == "language_then_scale":
+            steps.reverse()
+        for name, done in steps:
+            _step_setting(app, name, done)
+        assert _widget_fonts(app.top) == wanted
+    finally:
+        app.close()

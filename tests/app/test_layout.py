@@ -1,7 +1,8 @@
 """Every scene and prompt fits the window at text sizes 100/125/150 %, in English and Chinese,
 from 1024x600 to 1920x1080: no widget outside the window, no two buttons overlapping, no
 text wider than its box, and at the table the hand clear of the buttons and the turn banner
-clear of the piles.
+clear of the piles; the hand's cards side by side while there is room for them; the
+direction arrows clear of the stock's count.
 
 One walk through the app per language (tests/app/tour.py, the one tools/screenshots.py
 uses); at each stop the window is resized and the text size changed through the real event
@@ -9,6 +10,7 @@ and settings paths, so every combination is checked without replaying the walk."
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -127,6 +129,20 @@ def table_problems(t: TableScene, window: pygame.Rect) -> list[str]:
                 out.append(f"card {i} of the hand at {r} runs under button {b.rect}")
     if t.hand_rects and t.hand_rects[0].colliderect(lay.log):
         out.append(f"the hand {t.hand_rects[0]} runs under the log {lay.log}")
+    hand = t.hand_rects
+    if hand and len(hand) * (hand[0].width + 2) <= lay.hand_area.width:
+        for a, b in zip(hand, hand[1:], strict=False):
+            if a.right > b.left:
+                out.append(f"{len(hand)} cards overlap ({a} and {b}) in a hand area "
+                           f"{lay.hand_area.width} wide")
+                break
+    (cx, cy), rx, ry = lay.direction_ellipse
+    count = lay.stock_count(fonts.font(int(16 * lay.unit)).size(str(t.model.stock)))
+    for i in range(180):
+        a = i * math.pi / 90
+        if count.collidepoint(cx + math.cos(a) * rx, cy + math.sin(a) * ry):
+            out.append(f"the direction arrows cross the stock's count {count}")
+            break
     piles = lay.piles
     if t.banner_rect is not None:
         if t.banner_rect.colliderect(piles):

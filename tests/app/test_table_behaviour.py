@@ -212,7 +212,7 @@ def test_readme_bindings_screen_and_help_agree(app) -> None:
     import re
     from pathlib import Path
 
-    from game.app.i18n import tr
+    from game.app.i18n import key_label, tr
     from game.app.scenes.help import RulesScene
     from game.app.scenes.keys import KeysScene
     from saves.settings import DEFAULT_KEY_BINDINGS
@@ -221,16 +221,16 @@ def test_readme_bindings_screen_and_help_agree(app) -> None:
     rows = dict(re.findall(r"^\s*\| ([^|]+?) \| ([^|]+?) \|\s*$", readme, re.M))
     rows.pop("Key", None)
     rows = {k: v for k, v in rows.items() if not k.startswith("---")}
-    expected = {k.title() if len(k) > 1 else k.upper(): tr(f"keys.{name}")
-                for name, k in DEFAULT_KEY_BINDINGS.items()}
+    # Keys written as on the keyboard ("Enter", "Esc", "F11") in all three places.
+    expected = {key_label(k): tr(f"keys.{name}") for name, k in DEFAULT_KEY_BINDINGS.items()}
     assert rows == expected
     app.push(KeysScene(app))
-    shown = {b.text_kwargs["name"]: b.text_kwargs["binding"] for b in app.top.bind_buttons}
-    assert shown == {tr(f"keys.{n}"): k for n, k in DEFAULT_KEY_BINDINGS.items()}
+    shown = {app.top.bind_buttons[b]: b.text_kwargs["keycap"] for b in app.top.bind_buttons}
+    assert shown == {n: key_label(k) for n, k in DEFAULT_KEY_BINDINGS.items()}
     app.pop()
     help_text = RulesScene(app, None).text()
     for name, k in DEFAULT_KEY_BINDINGS.items():
-        assert f"{tr(f'keys.{name}')}: <b>{k}</b>" in help_text
+        assert f"{tr(f'keys.{name}')}: <b>{key_label(k)}</b>" in help_text
     # Every binding does what it says at the table: none is listed but ignored.
     import inspect
 

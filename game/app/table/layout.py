@@ -34,6 +34,20 @@ class Layout:
         direction arrows and the +N badge (nothing else may sit here)."""
         return _piles(self.stock, self.discard, self.unit, self.card_unit)
 
+    @property
+    def direction_ellipse(self) -> tuple[tuple[int, int], int, int]:
+        """Centre and radii of the ellipse the direction arrows run on."""
+        return _ellipse(self.stock, self.discard, self.card_unit)
+
+    def stock_count(self, text_size: tuple[int, int]) -> pygame.Rect:
+        """The stock's count, a badge on the stock's lower edge: inside the pile, so the
+        direction arrows around the piles never cross it whatever the text size."""
+        tw, th = text_size
+        pad = max(2, int(5 * self.card_unit))
+        badge = pygame.Rect(0, 0, min(self.stock.width - 2 * pad, tw + 4 * pad), th + pad)
+        badge.midbottom = (self.stock.centerx, self.stock.bottom - 2 * pad)
+        return badge
+
     def seat_pos(self, seat: int) -> tuple[int, int]:
         return self.seats.get(seat, (self.size[0] // 2, self.size[1]))
 
@@ -42,16 +56,24 @@ class Layout:
         return int(178 * u), int(112 * u)
 
 
-def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pygame.Rect:
-    ring = discard.inflate(int(26 * cu), int(26 * cu))
-    count = pygame.Rect(stock.x, stock.bottom, stock.width, int(28 * u))
+def _ellipse(stock: pygame.Rect, discard: pygame.Rect, cu: float
+             ) -> tuple[tuple[int, int], int, int]:
     rx = int((discard.right - stock.left) * 0.5 + 46 * cu)
     ry = int(stock.height * 0.5 + 30 * cu)
+    return ((stock.centerx + discard.centerx) // 2, stock.centery), rx, ry
+
+
+def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pygame.Rect:
+    ring = discard.inflate(int(26 * cu), int(26 * cu))
+    # The band under the stock where its count used to be stays reserved (the count is on
+    # the stock now): seat arcs and lesson panels were fitted around it.
+    below = pygame.Rect(stock.x, stock.bottom, stock.width, int(28 * u))
+    centre, rx, ry = _ellipse(stock, discard, cu)
     arrows = pygame.Rect(0, 0, 2 * rx, 2 * ry)
-    arrows.center = ((stock.centerx + discard.centerx) // 2, stock.centery)
+    arrows.center = centre
     badge = pygame.Rect(discard.right + int(20 * cu), discard.centery - int(22 * u),
                         int(70 * u), int(44 * u))
-    return ring.unionall([stock, count, arrows, badge])
+    return ring.unionall([stock, below, arrows, badge])
 
 
 def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
@@ -179,13 +201,15 @@ def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect],
 
 
 def hand_positions(layout: Layout, count: int, selected: int = -1) -> list[pygame.Rect]:
-    """Rects of the viewer's cards, fanned to fit the hand area."""
+    """Rects of the viewer's cards: side by side while the hand area has room, overlapping
+    only as much as a long hand needs (a few cards covering each other on a wide screen
+    were hard to read)."""
     if count == 0:
         return []
     cw = layout.card_w
     chh = int(cw * 1.5)
     area = layout.hand_area
-    gap = min(int(cw * 0.72), (area.width - cw) // max(count - 1, 1))
+    gap = min(cw + max(2, int(cw * 0.08)), (area.width - cw) // max(count - 1, 1))
     total = cw + gap * (count - 1)
     x0 = area.centerx - total // 2
     y = area.bottom - chh

@@ -255,7 +255,10 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
         pygame.draw.rect(surface, EMPTY_PILE, layout.stock, width=2,
                          border_radius=int(8 * u))
     n = fonts.render(str(model.stock), int(16 * layout.unit), p.text)
-    surface.blit(n, n.get_rect(midtop=(layout.stock.centerx, layout.stock.bottom + int(4 * u))))
+    badge = layout.stock_count(n.get_size())
+    pygame.draw.rect(surface, (12, 32, 22), badge, border_radius=badge.height // 2)
+    pygame.draw.rect(surface, (127, 184, 154), badge, width=1, border_radius=badge.height // 2)
+    surface.blit(n, n.get_rect(center=badge.center))
     # The colour ring around the discard pile: the current colour (and its shape); it
     # swells for a moment when an action card lands or a colour is named. An empty pile (a
     # new round's deal) has no colour yet.
@@ -318,9 +321,7 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
                    spin: float = 0.0) -> None:
     """Two curved arrows around the piles showing the direction of play."""
     u = layout.card_unit
-    centre = ((layout.stock.centerx + layout.discard.centerx) // 2, layout.stock.centery)
-    rx = int((layout.discard.right - layout.stock.left) * 0.5 + 46 * u)
-    ry = int(layout.stock.height * 0.5 + 30 * u)
+    centre, rx, ry = layout.direction_ellipse
     colour = (255, 235, 150)
     for base in (0.0, math.pi):
         start = base + 0.35 + spin

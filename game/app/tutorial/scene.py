@@ -213,7 +213,7 @@ class TutorialScene(PlayViews, Scene):
             return False
         if not self.lesson.steps[self.step].accepts(action):
             if action.kind == Kind.DRAW and not any(
-                    w.get("button") == "draw" for w in self.lesson.wrong):
+                    w.get("button") == "draw" or w.get("stock") for w in self.lesson.wrong):
                 # Drawing is refused here: say why, not the wrong-card text.
                 self.say(tr("tutorial.no_draw"), 7000)
                 self.corrections += 1

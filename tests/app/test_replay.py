@@ -3,6 +3,7 @@ posted keys through a whole round, stepping is exact both ways, views never leak
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -107,7 +108,11 @@ def test_the_viewer_is_driven_by_keys_through_a_whole_round(app) -> None:
 
 
 def _picture(app, scene: ReplayScene) -> bytes:
-    frames(app, 80, 50)  # shouts and marks fade out
+    frames(app, 120, 50)  # shouts, marks and a hand shown (5 s) are gone
+    # Drawn at the same phase of the table's idle motion (the active seat's breathing glow,
+    # an AI's thinking dots): two pictures then differ only by what the position shows.
+    period = 23_400.0  # a whole number of breaths (2.6 s) and of thinking cycles (0.9 s)
+    scene.stage.clock_ms = math.ceil(scene.stage.clock_ms / period + 1) * period
     surface = pygame.Surface(app.size)
     scene.draw(surface)
     return pygame.image.tobytes(surface, "RGB")

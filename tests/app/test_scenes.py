@@ -90,7 +90,7 @@ def test_play_starts_a_quick_match_with_the_last_settings(app) -> None:
     click(app, menu.buttons["play"].rect.center, frames=3)
     table = app.top
     assert isinstance(table, TableScene) and table is not first
-    assert [s.name for s in table.match.seats] == [s["name"] for s in ng.seats]
+    assert [s.name for s in table.match.stored_seats] == [s["name"] for s in ng.seats]
     assert table.match.rules == rules
 
 

@@ -114,8 +114,8 @@ class TableModel:
         self.dealer = view.dealer
         if view.top < 0:
             self.pile = []
-        elif not self.pile or self.pile[-1] != view.top:
-            self.pile = [view.top]
+        else:  # the true pile, so a position looks the same however the table got there
+            self.pile = list(view.discard[-PILE_SHOWN:]) or [view.top]
 
     def apply(self, change: object, viewer: int | None) -> bool:
         """Apply a change (Leave, Land, DealOne, StockCount); False for any other value."""

@@ -181,3 +181,26 @@ def test_with_several_humans_nobody_is_named_you(app) -> None:
     table = next(s for s in app.stack if isinstance(s, TableScene))
     names = [s.name for s in table.match.stored_seats]
     assert DEFAULT_HUMAN_NAME not in names and names[0] == "Player 1", names
+
+
+def test_new_game_draws_the_default_seat_s_avatar_from_its_shown_name(app, monkeypatch) -> None:
+    """The seat left as "You" shows a "Y" (你 in Chinese) on its avatar, never the "@" of
+    the stored placeholder."""
+    from game.app.art import avatars
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    drawn: list[str] = []
+    real = avatars.avatar
+
+    def spy(name, *args, **kwargs):
+        drawn.append(name)
+        return real(name, *args, **kwargs)
+
+    spy.cache_clear = real.cache_clear  # type: ignore[attr-defined]
+    monkeypatch.setattr(avatars, "avatar", spy)
+    app.push(MenuScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    frames(app, 2)
+    assert ng.seats[0]["name"] == DEFAULT_HUMAN_NAME
+    assert drawn and DEFAULT_HUMAN_NAME not in drawn, drawn

@@ -465,7 +465,7 @@ class NewGameScene(Scene):
             entry = next((e for e, k in self.entries.items() if k == i), None)
             size = entry.rect.height if entry is not None else g(5)
             at = (r.x + g(1), r.y + g(1))
-            surface.blit(avatars.avatar(seat["name"] or "?", i, size, seat["kind"],
+            surface.blit(avatars.avatar(seat_name(seat["name"]) or "?", i, size, seat["kind"],
                                         app.settings.high_contrast), at)
             if not human:  # the tier as a dial of four pips
                 level = KINDS.index(seat["kind"])

@@ -146,10 +146,16 @@ def test_the_keyboard_cursor_is_not_the_playable_highlight(app) -> None:
     cur = table.selected
     card = table.model.hand[cur]
     assert card not in table.live_cards(), "the test wants the cursor on a dead card"
-    others = [r for i, r in enumerate(table.hand_rects) if i != cur
-              and table.model.hand[i] not in table.live_cards()]
-    # Not lifted: a lifted card is a playable one.
-    assert all(table.hand_rects[cur].y == r.y for r in others)
+    # Not lifted: a lifted card is a playable one (each card sits on the hand's arc).
+    from game.app.table.render import hand_arc
+
+    n = len(table.hand_rects)
+
+    def flat(i: int) -> int:
+        return table.hand_rects[i].y + hand_arc(i, n, table.layout.card_w)[0]
+
+    assert all(flat(cur) == flat(i) for i in range(n) if i != cur
+               and table.model.hand[i] not in table.live_cards())
     r = table.hand_rects[cur]
     border = [app.screen.get_at((r.centerx, r.top - 2))[:3],
               app.screen.get_at((r.left - 2, r.centery))[:3]]
@@ -355,6 +361,12 @@ def test_a_seven_swap_shows_the_hands_travel(app, monkeypatch) -> None:
     before = max(_backs_per_frame(app, monkeypatch, table, 3))
     key(app, pygame.K_RETURN, frames=30)  # plays the red 7
     assert s.phase == Phase.PICK_TARGET
+    from game.app.scenes.prompt import ChoiceOverlay
+
+    for _ in range(200):  # the picker comes once the 7 has landed
+        if isinstance(app.top, ChoiceOverlay):
+            break
+        frames(app, 1, 16)
     key(app, pygame.K_2, frames=1)  # swap with seat 2
     assert len(s.hands[0]) == 2
     during = _backs_per_frame(app, monkeypatch, table, 80)

@@ -33,7 +33,8 @@ def test_one_preset_name_and_the_differing_option_is_reachable(app) -> None:
     new.build()
     click(app, new.target_b.rect.center, frames=2)  # target 500 -> 750
     assert new.rules.target_score != OFFICIAL.target_score
-    assert new.preset_b.text == "uno.preset.custom"
+    assert new.preset_shown() == "custom"
+    assert not any(b.object_ids[-1] == "#choice_on" for b in new.preset_buttons)
     click(app, new.edit_b.rect.center, frames=2)
     editor = app.top
     assert isinstance(editor, RulesEditScene)
@@ -49,7 +50,9 @@ def test_one_preset_name_and_the_differing_option_is_reachable(app) -> None:
     assert new.rules == OFFICIAL
     assert app.top.preset_menu.selected_option[1] == "official"
     key(app, pygame.K_ESCAPE, frames=2)
-    assert app.top is new and new.preset_b.text == "uno.preset.official"
+    assert app.top is new and new.preset_shown() == "official"
+    lit = [name for b, name in new.preset_buttons.items() if b.object_ids[-1] == "#choice_on"]
+    assert lit == ["official"]
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])

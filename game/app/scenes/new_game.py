@@ -404,7 +404,11 @@ class NewGameScene(Scene):
         heading = style.HEADING
         t = text(app, heading, tr("new.seats", count=len(self.seats)), p.text)
         surface.blit(t, (g(3), self.seats_y))
-        t = text(app, style.CAPTION.strong, tr("new.rules"), p.text_dim)
+        # With no preset card lit (rules that differ from all three) the heading says so.
+        shown = self.preset_shown()
+        head = tr("new.rules") if shown != "custom" else \
+            f"{tr('new.rules')} · {tr('rules.preset_name.custom')}"
+        t = text(app, style.CAPTION.strong, head, p.text_dim)
         surface.blit(t, (g(3), self.rules_y))
         self._draw_seats(surface)
         seed_label = text(app, style.BODY, tr("new.seed"), p.text,
@@ -476,6 +480,10 @@ class NewGameScene(Scene):
                     pygame.draw.circle(surface, p.gold if k < level else p.disabled_text, c,
                                        pip)
         surface.set_clip(clip)
+
+    def preset_shown(self) -> str:
+        """The preset this screen names: the lit card's, or "custom" when none is lit."""
+        return preset_name(self.rules)
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         self._draw_choices(surface)

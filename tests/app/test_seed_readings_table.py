@@ -36,10 +36,12 @@ def test_the_jump_in_button_is_offered_on_the_first_card(app) -> None:
     s = table.match.state
     assert table.jump_button is not None, "no Jump in button on the first card"
     first = s.top
+    twins = [c for c in s.hands[0] if CARD_FACE[c] == CARD_FACE[first]]
     click(app, table.jump_button.rect.center)
     frames(app, 2)
-    assert isinstance(app.top, ChoiceOverlay)
-    click(app, app.top.rects[0].center)
+    if len(twins) > 1:  # one twin is played at once; two are offered
+        assert isinstance(app.top, ChoiceOverlay)
+        click(app, app.top.rects[0].center)
     settle(app, table)
     assert s.top != first and CARD_FACE[s.top] == CARD_FACE[first]
     assert s.current == s.next_seat(0)

@@ -133,7 +133,7 @@ class StatsScene(Scene):
         top = [(tr("stats.rating_of", name=seat_name(self.selected or ""),
                    rating=rating_line(p)), 18, GOLD, True)] if p is not None else []
         if p is not None and p.recent:
-            top.append((tr("skill.rating_chart", n=len(p.recent)), 14, (190, 220, 200),
+            top.append((tr("skill.rating_chart", count=len(p.recent)), 14, (190, 220, 200),
                         False))
         bottom = [(rating_how(), 13, (180, 205, 190), False), (daily_line(self.stats), 16,
                                                                 WHITE, True)]

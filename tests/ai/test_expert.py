@@ -74,7 +74,7 @@ def test_budget_is_respected(monkeypatch) -> None:
     assert a in s.legal_actions(0)
     assert p.last_search is not None and 1 <= p.last_search.worlds < 2000
     assert not p.last_search.cancelled
-    assert elapsed_ms <= 40, elapsed_ms  # the search's own clock: it stopped within budget
+    assert elapsed_ms <= 40, elapsed_ms  # on the fake clock above: the search stopped on its budget
 
 
 def test_a_cpu_budget_ignores_time_the_search_did_not_run(monkeypatch) -> None:

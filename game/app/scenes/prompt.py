@@ -15,6 +15,7 @@ from game.app.scenes.prompt_card import RISE_MS, Choice, PromptCard
 from game.app.table.wording import card_word
 from game.engine import Action, Kind
 from game.engine.bluff import challenged_seats
+from game.engine.cards import is_wild
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class ChoiceOverlay(PromptCard, Scene):
 
     def __init__(self, app, table: Prompting | None, title: str, choices: list[Choice],
                  *, cancellable: bool = True, subtitle: str = "",
-                 subtitle_colour: int = -1) -> None:
+                 subtitle_colour: int = -1, wild: int = -1) -> None:
         super().__init__(app)
         self.table = table
         self.title = title
@@ -39,6 +40,7 @@ class ChoiceOverlay(PromptCard, Scene):
         self.subtitle_colour = subtitle_colour  # a swatch (with its shape) before the subtitle
         self.choices = choices
         self.cancellable = cancellable
+        self.wild = wild
         self.index = 0
         self.rects: list[pygame.Rect] = []
         # Where the last frame drew the panel and each text (size, bold, box): the layout test.
@@ -122,9 +124,12 @@ def colours(on_pick: Callable[[int], object]) -> list[Choice]:
 
 
 def colour_picker(table: Prompting, on_pick: Callable[[int], object],
-                  cancellable: bool = True) -> ChoiceOverlay:
+                  cancellable: bool = True, card: int = -1) -> ChoiceOverlay:
+    """Four big colour tiles round the wild `card` (the one on the pile when not given)."""
+    if card < 0 and table.match.state.discard:
+        card = table.match.state.discard[-1]
     return ChoiceOverlay(table.app, table, tr("prompt.choose_colour"), colours(on_pick),
-                         cancellable=cancellable)
+                         cancellable=cancellable, wild=card if is_wild(card) else -1)
 
 
 def options_picker(table: Prompting, title: str,
@@ -159,7 +164,7 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
             plays = [a for a in legal if a.kind == Kind.PLAY]
             if len(plays) > 1:
                 app.push(colour_picker(table, lambda c: table.act(
-                    Action(Kind.PLAY, seat, (card,), c)), cancellable=False))
+                    Action(Kind.PLAY, seat, (card,), c)), cancellable=False, card=card))
             else:
                 table.act(plays[0])
 

@@ -92,6 +92,7 @@ class TutorialScene(PlayViews, Scene):
         self.match = MatchController(le.rules, seats, seed=1)
         self.match.state = le.position()
         self.stage = Stage(app, self.match, 0)
+        self.stage.own_shown = False  # the lesson's panel stands where your name would
         self.stage.on_resync = self.resync
         self.input = TableInput(self)
         self.controls = ActionButtons(self)
@@ -322,8 +323,8 @@ class TutorialScene(PlayViews, Scene):
     def open_pause(self) -> None:
         self.app.pop()  # Escape or Menu leaves the lesson: nothing to save
 
-    def pick_colour(self, then: Callable[[int], object]) -> None:
-        self.app.push(colour_picker(self, then))
+    def pick_colour(self, then: Callable[[int], object], card: int = -1) -> None:
+        self.app.push(colour_picker(self, then, card=card))
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
         self.app.push(options_picker(self, title, options))
@@ -378,6 +379,8 @@ class TutorialScene(PlayViews, Scene):
         top = (max(r.bottom for r in buttons) if buttons else u(10)) + u(10)
         lay = self.layout
         width = max(lay.log.width, min(u(300), int(lay.size[0] * 0.24)))
+        # Beside the hand's band (where a prompt rises), never into it.
+        width = min(width, lay.hand_area.left - u(8) - u(12))
         area = pygame.Rect(u(12), top, width, max(u(60), lay.log.top - u(10) - top))
         # Clear of the opponents' panels: narrower when one is to the right, below one that
         # sits in the column itself.

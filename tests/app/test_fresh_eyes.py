@@ -1,0 +1,54 @@
+"""The defects a fresh-eyes playtest left open (issue 21's second pass), each met as the
+player met it: through the menu and the real scenes, by posted events."""
+
+from __future__ import annotations
+
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.stats import StatsScene
+from saves.match import DEFAULT_HUMAN_NAME
+from saves.stats import load_stats, record_round, save_stats
+from tests.app.conftest import click, frames
+
+
+def test_statistics_list_tiers_weakest_first(app) -> None:
+    """Rounds against each tier read Easy, Normal, Hard, Expert, never alphabetically."""
+    stats = load_stats()
+    stats = record_round(stats, DEFAULT_HUMAN_NAME, won=True, points=10,
+                         opponent_tiers=("hard", "expert", "easy", "normal"))
+    save_stats(stats)
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 2)
+    click(app, menu.buttons["stats"].rect.center, frames=3)
+    scene = app.top
+    assert isinstance(scene, StatsScene)
+    line = scene.tier_lines[DEFAULT_HUMAN_NAME]
+    words = [w for w in ("Easy", "Normal", "Hard", "Expert") if w in line]
+    assert words == ["Easy", "Normal", "Hard", "Expert"]
+    assert [line.index(w) for w in words] == sorted(line.index(w) for w in words), line
+
+
+def test_the_tour_seats_the_game_s_default_name(tmp_path) -> None:
+    """Chinese screenshots show 你 as the game does, never a literal "You"."""
+    from dataclasses import replace
+
+    from game.app.app import App
+    from game.app.scenes.table import TableScene
+    from saves.settings import AnimationSpeed, Language, Settings
+    from tests.app.tour import tour
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language("zh"))
+    app = App(language="zh", settings=settings)
+    try:
+        for stop in tour(app):
+            if stop == "table":
+                table = app.top
+                assert isinstance(table, TableScene)
+                names = [s.name for s in table.match.seats]
+                assert names[0] == "你" and "You" not in names, names
+                break
+        else:
+            raise AssertionError("the tour never reached the table")
+    finally:
+        app.close()

@@ -3,11 +3,14 @@ player met it: through the menu and the real scenes, by posted events."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.stats import StatsScene
 from saves.match import DEFAULT_HUMAN_NAME
 from saves.stats import load_stats, record_round, save_stats
-from tests.app.conftest import click, frames
+from tests.app.conftest import click, frames, key
+from tests.app.helpers import settle
 
 
 def test_statistics_list_tiers_weakest_first(app) -> None:
@@ -52,3 +55,41 @@ def test_the_tour_seats_the_game_s_default_name(tmp_path) -> None:
             raise AssertionError("the tour never reached the table")
     finally:
         app.close()
+
+
+def _staged(app, rules, hands: list[str], people, current: int = 0, top: str = "r5",
+            stock: str = ""):
+    """A table over the menu at a position with fixed hands (the AIs hold still)."""
+    from tests.app.tour import staged
+
+    app.push(MenuScene(app))
+    return staged(app, rules, hands, people, current, top=top, stock=stock)
+
+
+def test_hand_over_recap_names_the_colour_chosen_for_a_wild(app) -> None:
+    """Ann plays a Wild Draw Four and names blue: Ben's hand-over says which colour."""
+    from game.app.scenes.handover import HandoverScene
+    from game.app.scenes.prompt import ChoiceOverlay
+    from game.engine import OFFICIAL
+    from saves.match import SeatInfo
+
+    people = [SeatInfo.human("Ann"), SeatInfo.human("Ben")]
+    table = _staged(app, OFFICIAL, ["+4 r1 b4", "g1 g2 g3"], people)
+    if isinstance(app.top, HandoverScene):
+        key(app, pygame.K_RETURN, frames=3)
+    settle(app, table)
+    r = table.hand_rects[table.model.hand.index(table.match.state.hands[0][0])]
+    click(app, (r.centerx, r.top + 8), frames=3)
+    picker = app.top
+    assert isinstance(picker, ChoiceOverlay)
+    blue = next(i for i, c in enumerate(picker.choices) if "Blue" in str(c) or "blue" in
+                str(c))
+    key(app, pygame.K_1 + blue, frames=3)
+    for _ in range(300):
+        if isinstance(app.top, HandoverScene):
+            break
+        frames(app, 1, 50)
+    handover = app.top
+    assert isinstance(handover, HandoverScene)
+    said = " · ".join(handover.recap_lines(4000, 18))
+    assert "Ann played Wild Draw Four and chose blue" in said, said

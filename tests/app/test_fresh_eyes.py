@@ -93,3 +93,43 @@ def test_hand_over_recap_names_the_colour_chosen_for_a_wild(app) -> None:
     assert isinstance(handover, HandoverScene)
     said = " · ".join(handover.recap_lines(4000, 18))
     assert "Ann played Wild Draw Four and chose blue" in said, said
+
+
+def test_the_log_gives_each_seat_one_name_on_a_shared_screen(app) -> None:
+    """Two people named Player 1 and Player 2: a Skip on Player 1 while Player 1 holds the
+    screen is "Player 1 was skipped", as every other line names them, never "You"."""
+    from game.app.i18n import tr
+    from game.engine import OFFICIAL, Action, Kind
+    from saves.match import SeatInfo
+
+    people = [SeatInfo.human(tr("seat.player", number=1)), SeatInfo.ai("Ada", "normal"),
+              SeatInfo.human(tr("seat.player", number=3)), SeatInfo.ai("Bot", "normal")]
+    table = _staged(app, OFFICIAL, ["r1 r2 g3", "g1 g2", "b1 b2", "rS g9 y1"], people,
+                    current=3)
+    table.set_viewer(0)  # Player 1 had the screen last, and keeps it while the AIs play
+    table.animate(table.match.apply(Action(Kind.PLAY, 3, (table.match.state.hands[3][0],))))
+    settle(app, table)
+    assert table.viewer == 0
+    lines = table.stage.log_lines
+    assert "Player 1 was skipped" in lines, lines
+    assert not any("you" in line.lower() for line in lines), lines
+
+
+def test_uno_pressed_before_the_play_is_logged_before_the_penalty_it_causes(app) -> None:
+    """UNO, then a Draw Two from two cards: the log reads the play, the call, then the next
+    player's draw, as it happened (the engine deals the penalty with the play)."""
+    from game.engine import OFFICIAL
+    from saves.match import SeatInfo
+
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+              SeatInfo.ai("Bao", "normal")]
+    table = _staged(app, OFFICIAL, ["r+2 g3", "g1 g2 y5", "y1 y2 b7"], people)
+    settle(app, table)
+    click(app, table.buttons["uno"].rect.center, frames=2)
+    assert table.input.uno_armed
+    r = table.hand_rects[table.model.hand.index(table.match.state.hands[0][0])]
+    click(app, (r.centerx, r.top + 8), frames=2)
+    settle(app, table)
+    lines = table.stage.log_lines
+    played = lines.index("You played red Draw Two")
+    assert lines[played + 1:played + 3] == ["You: UNO!", "Ada drew 2"], lines

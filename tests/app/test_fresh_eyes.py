@@ -133,3 +133,30 @@ def test_uno_pressed_before_the_play_is_logged_before_the_penalty_it_causes(app)
     lines = table.stage.log_lines
     played = lines.index("You played red Draw Two")
     assert lines[played + 1:played + 3] == ["You: UNO!", "Ada drew 2"], lines
+
+
+def test_an_early_uno_call_is_logged_with_why_and_what_it_cost(app) -> None:
+    """U with three cards: the log says it was too early, with how many cards, and what the
+    rules made it cost (2 cards, or nothing where the penalty is off)."""
+    from game.app import i18n
+    from game.engine import OFFICIAL
+    from saves.match import SeatInfo
+
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal")]
+    for rules, said in ((OFFICIAL, "You called UNO too early, with 3 cards in hand: 2 penalty "
+                                   "cards"),
+                        (OFFICIAL.with_options(false_uno_penalty=0),
+                         "You called UNO too early, with 3 cards in hand: no effect")):
+        table = _staged(app, rules, ["r1 r2 g3", "g1 g2 y5"], people)
+        settle(app, table)
+        key(app, pygame.K_u, frames=2)
+        settle(app, table)
+        assert said in table.stage.log_lines, table.stage.log_lines
+        assert len(table.match.state.hands[0]) == 3 + rules.false_uno_penalty
+        i18n.set_language("zh")
+        try:
+            assert any("过早喊了 UNO（手里还有 3 张牌）" in line
+                       for line in table.stage.log_lines), table.stage.log_lines
+        finally:
+            i18n.set_language("en")
+        app.pop_to(MenuScene)

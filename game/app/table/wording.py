@@ -90,6 +90,8 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
     if isinstance(e, ev.ColourChosen):
         return tr("log.colour", name=n(e.seat), colour=colour_word(e.colour))
     if isinstance(e, ev.UnoCalled):
+        if not e.valid and e.held:  # why it was false, and what the rules made it cost
+            return tr("log.false_uno_early", name=n(e.seat), held=e.held, count=e.penalty)
         return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
     if isinstance(e, ev.Caught):
         return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),

@@ -160,3 +160,45 @@ def test_an_early_uno_call_is_logged_with_why_and_what_it_cost(app) -> None:
         finally:
             i18n.set_language("en")
         app.pop_to(MenuScene)
+
+
+def test_quit_from_the_menu_asks_first_and_a_double_click_on_back_does_not_quit(app) -> None:
+    """Back on a sub-screen sits where Quit is on the menu: its second click opens the
+    question, it never closes the game. Esc stays, Enter quits; the question says a match in
+    progress is saved."""
+    from game.app.scenes.confirm import ConfirmQuitScene
+    from game.app.scenes.settings import SettingsScene
+    from tests.app.test_layout import set_view
+
+    menu = MenuScene(app)
+    app.push(menu)
+    set_view(app, (1024, 600), 1.5)  # where the playtest met it
+    click(app, menu.buttons["settings"].rect.center, frames=3)
+    settings = app.top
+    assert isinstance(settings, SettingsScene) and settings.back_b is not None
+    back = settings.back_b.rect.center
+    assert menu.buttons["quit"].rect.collidepoint(back)  # where the trap was
+    click(app, back, frames=1)
+    click(app, back, frames=3)  # the double click's second half, on the menu's Quit
+    assert app.running and isinstance(app.top, ConfirmQuitScene)
+    key(app, pygame.K_ESCAPE, frames=2)
+    assert app.running and app.top is menu
+    key(app, pygame.K_ESCAPE, frames=2)  # Esc on the menu asks too
+    assert app.running and isinstance(app.top, ConfirmQuitScene)
+    key(app, pygame.K_RETURN, frames=2)
+    assert not app.running
+
+
+def test_the_quit_question_says_a_match_in_progress_is_saved(app) -> None:
+    from game.app.scenes.confirm import ConfirmQuitScene
+    from tests.app.helpers import open_table
+
+    table = open_table(app)
+    settle(app, table)
+    app.pop_to(MenuScene)  # leaving the table saves the match
+    frames(app, 2)
+    menu = app.top
+    assert menu.latest is not None
+    click(app, menu.buttons["quit"].rect.center, frames=3)
+    assert isinstance(app.top, ConfirmQuitScene)
+    assert "saved" in app.top._body() and app.running

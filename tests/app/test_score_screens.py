@@ -88,8 +88,8 @@ def test_the_losers_cards_fly_one_by_one_with_a_tick(app, monkeypatch) -> None:
     for _ in range(120):
         frames(app, 1, 40)
         flow = scene._flow()
-        landed_over_time.append(sum(1 for c in scene.counted if c.land <= flow))
-    cards = len(scene.counted)
+        landed_over_time.append(sum(1 for c in scene.count.counted if c.land <= flow))
+    cards = len(scene.count.counted)
     assert cards == sum(len(scene.table.match.state.hands[x])
                         for x in range(scene.table.match.state.n) if x != scene.result.winner)
     # One after another: the count never jumps by more than one card a frame, and ends full.

@@ -15,7 +15,7 @@ from game.engine.cards import CARD_POINTS
 
 if TYPE_CHECKING:
     from game.app.app import App
-    from game.engine.state import State
+    from game.engine import State
 
 START_MS = 450.0  # the screen settles before the first card leaves
 GAP_MS = 110.0  # between two cards, at normal speed

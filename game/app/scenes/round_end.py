@@ -12,6 +12,7 @@ from game.app import fonts, style
 from game.app.art import avatars, chrome
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.scenes.round_chart import draw_chart
 from game.app.scenes.round_count import Count
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table.facts import RoundResult, match_facts
@@ -25,10 +26,6 @@ from saves.skill import Swing
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
-
-CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
-                 (220, 120, 255), (255, 160, 60), (120, 230, 230), (240, 240, 240),
-                 (255, 120, 180), (170, 200, 90)]
 
 
 class RoundEndScene(Scene):
@@ -287,8 +284,9 @@ class RoundEndScene(Scene):
             surface.blit(t, (g(3), y_after))
             y_after += t.get_height() + g(1)
         if show_chart:
-            self._chart(surface, pygame.Rect(g(2), max(y_after, bottom - chart_h),
-                                             w - g(4), chart_h))
+            draw_chart(surface, app, pygame.Rect(g(2), max(y_after, bottom - chart_h),
+                                                 w - g(4), chart_h),
+                       self.table.history, [seat.name for seat in m.seats])
         self.code_line.draw(surface)
 
     def _row(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -358,41 +356,3 @@ class RoundEndScene(Scene):
                     pygame.draw.rect(surface, tuple(min(255, v + 50) for v in fill_rgb), shine,
                                      border_radius=max(1, shine.height // 2))
             pygame.draw.rect(surface, p.button_edge, bar, width=1, border_radius=bar.height // 2)
-
-    def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Running totals after each round, one line per seat."""
-        app = self.app
-        p = app.palette
-        u = app.u
-        history = self.table.history
-        m = self.table.match
-        chrome.panel(surface, rect, p, scale=app.text_factor)
-        t = text(app, style.CAPTION.strong, tr("round.chart"), p.text_dim)
-        surface.blit(t, (rect.x + u(10), rect.y + u(6)))
-        plot = rect.inflate(-u(60), -u(44)).move(u(0), u(10))
-        plot.width -= u(60)
-        lo = min(0, min(min(r) for r in history))
-        hi = max(1, max(max(r) for r in history))
-        rounds = len(history)
-        pygame.draw.line(surface, p.button_edge, plot.bottomleft, plot.bottomright, 1)
-        ends: list[tuple[float, int]] = []
-        for seat in range(len(m.seats)):
-            pts = []
-            for i, row in enumerate([[0] * len(m.seats)] + history):
-                x = plot.x + plot.width * i / max(rounds, 1)
-                y = plot.bottom - plot.height * (row[seat] - lo) / (hi - lo)
-                pts.append((x, y))
-            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, max(2, u(3)))
-            ends.append((pts[-1][1], seat))
-        # Names at the lines' ends, pushed apart (upwards) so equal scores stay readable.
-        last = 1e9
-        for y, seat in sorted(ends, reverse=True):
-            y = min(y, last - u(14))
-            last = y
-            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-            name = fonts.render(m.seats[seat].name, app.px(style.CAPTION), colour)
-            surface.blit(name, (plot.right + u(6), y - u(8)))
-        mx = fonts.render(str(hi), app.px(style.CAPTION), p.text_dim)
-        surface.blit(mx, (rect.x + u(8), plot.y - u(6)))

@@ -15,8 +15,16 @@ from game.app.art import avatars, chrome
 from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.scenes.seat_list import (
+    KINDS,
+    NAME_LIMIT,
+    default_seats,
+    free_name,
+    name_the_shared_seats,
+    party_seats,
+    repair_names,
+)
 from game.app.skill_view import suggested_tier
-from game.app.textsafe import entry_text
 from game.app.ui import (
     SCROLLBAR_W,
     button,
@@ -31,24 +39,8 @@ from game.engine import PRESETS, SPECS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
 from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
-KINDS = ("human", "easy", "normal", "hard", "expert")
-AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
 PRESET_ORDER = ("official", "community", "party", "custom")
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
-
-
-NAME_LIMIT = 16  # what the name entry accepts
-
-
-def remembered_name(value: object) -> str | None:
-    """A seat name from settings.json as the app can use it, or None when it cannot (not
-    text, empty, longer than the entry accepts, or holding control characters)."""
-    if not isinstance(value, str):
-        return None
-    name = entry_text(value).strip()  # what the name box could hold (see game.app.textsafe)
-    if not name or len(name) > NAME_LIMIT or not name.isprintable():
-        return None
-    return name
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
@@ -77,13 +69,6 @@ def quick_match(app) -> Scene:
     return setup.prepare() or setup
 
 
-def default_seats() -> list[dict[str, str]]:
-    return [{"name": DEFAULT_HUMAN_NAME, "kind": "human"},
-            {"name": AI_NAMES[0], "kind": "normal"},
-            {"name": AI_NAMES[1], "kind": "normal"},
-            {"name": AI_NAMES[2], "kind": "normal"}]
-
-
 class NewGameScene(Scene):
     name = "new_game"
 
@@ -92,7 +77,7 @@ class NewGameScene(Scene):
         saved = [{"name": s.get("name"), "kind": s["kind"]} for s in app.settings.last_seats
                  if s.get("kind") in KINDS]
         self.seats = saved if 2 <= len(saved) <= 10 else default_seats()
-        self._repair_names()
+        repair_names(self.seats)
         # A match in progress is never replaced by a new one: say so before it starts.
         latest = app.saves.latest()
         self.other_match = other_match_notice(latest) if latest is not None else ""
@@ -274,18 +259,18 @@ class NewGameScene(Scene):
             seat = self.seats[self.kind_buttons[element]]
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + step) % len(KINDS)]
             if seat["kind"] != "human" and seat["name"] == DEFAULT_HUMAN_NAME:
-                seat["name"] = self._free_name()
+                seat["name"] = free_name(self.seats)
         elif element in self.remove_buttons and len(self.seats) > 2:
             del self.seats[self.remove_buttons[element]]
         elif element in self.up_buttons:
             i = self.up_buttons[element]
             self.seats[i - 1], self.seats[i] = self.seats[i], self.seats[i - 1]
         elif element is self.add_b and len(self.seats) < 10:
-            self.seats.append({"name": self._free_name(), "kind": "normal"})
+            self.seats.append({"name": free_name(self.seats), "kind": "normal"})
         elif element is self.humans_b:
             self.party_humans = (self.party_humans - 1 + step) % 6 + 1
         elif element is self.party_b:
-            self.quick_party()
+            self.seats = party_seats(self.party_humans)
         elif element in self.preset_buttons:
             name = self.preset_buttons[element]
             self.rules = PRESETS[name]  # all of it, target score too (one meaning of a preset)
@@ -323,33 +308,6 @@ class NewGameScene(Scene):
         except ValueError:  # a name the statistics cannot file (being typed): no suggestion
             return None
 
-    def _repair_names(self) -> None:
-        """Remembered names the game cannot use are replaced by the default for the seat."""
-        for seat in self.seats:
-            seat["name"] = stored_name(remembered_name(seat["name"]) or "")
-        for i, seat in enumerate(self.seats):
-            if seat["name"]:
-                continue
-            used = {s["name"] for s in self.seats}
-            if seat["kind"] == "human":
-                name = DEFAULT_HUMAN_NAME if i == 0 else tr("seat.player", number=i + 1)
-                seat["name"] = name if name not in used else self._free_name()
-            else:
-                seat["name"] = self._free_name()
-
-    def _free_name(self) -> str:
-        used = {s["name"] for s in self.seats}
-        return next((n for n in AI_NAMES if n not in used), f"AI {len(self.seats) + 1}")
-
-    def quick_party(self) -> None:
-        """N humans around the screen, the rest of a table of at least 5 filled with AIs."""
-        n = self.party_humans
-        total = max(5, n + 2)
-        self.seats = [{"name": tr("seat.player", number=i + 1), "kind": "human"}
-                      for i in range(n)]
-        while len(self.seats) < total:
-            self.seats.append({"name": self._free_name(), "kind": "normal"})
-
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -369,13 +327,7 @@ class NewGameScene(Scene):
     def prepare(self) -> Scene | None:
         """The table of the match set up here (settings remembered for the next time), or
         None with the reason in `self.error` when it cannot start."""
-        if sum(s["kind"] == "human" for s in self.seats) > 1:
-            # "You" names nobody when several people share the screen.
-            for i, seat in enumerate(self.seats):
-                if seat["kind"] == "human" and seat["name"] == DEFAULT_HUMAN_NAME:
-                    used = {s["name"] for s in self.seats}
-                    name = tr("seat.player", number=i + 1)
-                    seat["name"] = name if name not in used else self._free_name()
+        name_the_shared_seats(self.seats)
         names = [s["name"] for s in self.seats]
         if any(not n for n in names):
             self.error = tr("new.error_name")

@@ -21,6 +21,7 @@ from game.app.table.insight import Insight, TableKnowledge, draw_insight
 from game.app.table.match import MatchController
 from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
+from game.app.table.timer import TurnTimer
 from game.app.table.views import PlayViews
 from game.app.table.wording import describe_action
 from game.engine import Action, Kind, Rules, State, redact
@@ -69,8 +70,7 @@ class TableScene(PlayViews, Scene):
         self.prompted_version = -1
         self.handover_for: int | None = None
         self.ended_shown = -1
-        self.timer_version = -1
-        self.timer_left = 0.0
+        self.timer = TurnTimer()
         self.hint_text = ""
         self.saved_version = -1
         self.take_due: tuple[int, float] | None = None  # (version, when): see _take_when_due
@@ -289,23 +289,8 @@ class TableScene(PlayViews, Scene):
         return base * self.app.pace
 
     def _timer(self, dt: float) -> None:
-        rules = self.match.rules
-        s = self.match.state
-        if not rules.turn_timer or s.phase not in (Phase.TURN, Phase.DRAWN):
-            return
-        if self.timer_version != self.match.version:
-            self.timer_version = self.match.version
-            self.timer_left = rules.turn_timer * 1000.0
-        self.timer_left -= dt
-        if self.timer_left <= 0:
-            self.act(Action(Kind.TIMEOUT, s.current))
-
-    def _timer_shown(self) -> int | None:
-        """The turn timer's seconds, while it runs for you."""
-        if self.match.rules.turn_timer and self.decision.mine and self.match.state.phase in (
-                Phase.TURN, Phase.DRAWN):
-            return max(0, int(self.timer_left / 1000 + 0.999))
-        return None
+        if self.timer.tick(self.match, dt):
+            self.act(Action(Kind.TIMEOUT, self.match.state.current))
 
     def _prompt_if_needed(self) -> None:
         """Open the picker a decision needs (once per decision)."""
@@ -437,7 +422,7 @@ class TableScene(PlayViews, Scene):
                         stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status,
                         own=self.stage.own_label() if self.own_label else None,
-                        timer=self._timer_shown())
+                        timer=self.timer.shown(self.match, self.decision.mine))
         known = self.known_now
         if known is not None and known.seat == self.viewer and self.app.settings.table_knows:
             draw_insight(surface, self.stage, known)

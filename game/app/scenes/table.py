@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.controls import ActionButtons
 from game.app.table.decision import NOTHING, Decision, decide, decider, only_take
@@ -23,7 +22,6 @@ from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
 from game.app.table.timer import TurnTimer
 from game.app.table.views import PlayViews
-from game.app.table.wording import describe_action
 from game.engine import Action, Kind, Rules, State, redact
 from game.engine import events as ev
 from game.engine.state import Phase
@@ -372,24 +370,9 @@ class TableScene(PlayViews, Scene):
         jump_in_flow(self)
 
     def press_hint(self) -> None:
-        if not self.decision.hint:
-            return
-        from game.app.hints import hint_for
-
-        seat = self.viewer
-        assert seat is not None  # a human's turn is shown to that human
-        suggestion = hint_for(self.match, seat)
-        if suggestion is None:
-            return
-        action, reason = suggestion
-        self.hint_text = reason
-        cur = self.input.cursor
-        if action.cards and action.cards[0] in self.model.hand:
-            cur.selected = self.model.hand.index(action.cards[0])
-            cur.stock_focus = False
-        elif action.kind == Kind.DRAW:
-            cur.stock_focus = True
-        self.say(tr("table.hint_text", move=describe_action(action), reason=reason), 5000)
+        reason = self.input.press_hint()
+        if reason is not None:
+            self.hint_text = reason
 
     # -- input -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -5,7 +5,6 @@ buttons and privacy each have their room in game/app/table/."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -29,8 +28,6 @@ from saves.match import SeatInfo
 
 if TYPE_CHECKING:
     from game.app.app import App
-
-log = logging.getLogger("uno.table")
 
 
 def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
@@ -181,23 +178,9 @@ class TableScene(PlayViews, Scene):
         self.animate(self.match.apply(action))
 
     def _ai_move(self, action: Action) -> None:
-        """Only the engine's verdict is guarded: an AI's refused action is logged and a safe
-        one taken instead; whatever the animation does, the move is made once."""
-        s = self.match.state
-        try:
-            events = self.match.apply(action)
-        except Exception:  # an AI bug must not end the evening: log it, act safely
-            log.exception("AI action %s refused", action)
-            legal = self.match.legal(action.seat)
-            fallback = next((a for a in legal if a.kind not in (Kind.CATCH,)), None)
-            if fallback is None or action.seat != s.current:
-                return
-            try:
-                events = self.match.apply(fallback)
-            except Exception:
-                log.exception("fallback action %s refused", fallback)
-                return
-        self.animate(events)
+        events = self.match.apply_ai(action)
+        if events is not None:
+            self.animate(events)
 
     # -- update ------------------------------------------------------------------------
     def _guard_privacy(self) -> None:

@@ -13,7 +13,7 @@ from game.app.i18n import tr
 from game.app.table.decision import Decision
 from game.app.table.match import MatchController
 from game.app.table.stage import Stage
-from game.app.table.wording import explain
+from game.app.table.wording import describe_action, explain
 from game.engine import Action, Kind
 from game.engine import events as ev
 from game.engine.cards import CARD_COLOUR, CARD_FACE
@@ -309,3 +309,27 @@ class TableInput:
             return lambda: host.act(Action(Kind.CATCH, h, target=target))
 
         host.choose(tr("table.who_catches"), [(m.seats[h].name, catch(h)) for h in catchers])
+
+    def press_hint(self) -> str | None:
+        """The hint for the viewer's turn: the card (or the stock) under the cursor and the
+        move with its reason in the banner. Returns the reason (None without a hint)."""
+        host = self.host
+        if not host.decision.hint:
+            return None
+        from game.app.hints import hint_for
+
+        seat = host.viewer
+        assert seat is not None  # a human's turn is shown to that human
+        suggestion = hint_for(host.match, seat)
+        if suggestion is None:
+            return None
+        action, reason = suggestion
+        cur = self.cursor
+        hand = host.stage.model.hand
+        if action.cards and action.cards[0] in hand:
+            cur.selected = hand.index(action.cards[0])
+            cur.stock_focus = False
+        elif action.kind == Kind.DRAW:
+            cur.stock_focus = True
+        host.say(tr("table.hint_text", move=describe_action(action), reason=reason), 5000)
+        return reason

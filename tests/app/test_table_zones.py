@@ -206,12 +206,12 @@ def test_the_lesson_panel_keeps_to_its_own_place(lang_app: App) -> None:
     """In the tutorial the lesson's panel takes your name's place: clear of every zone of
     the table, the prompt's included."""
     from game.app.scenes.menu import MenuScene
-    from game.app.tutorial.lessons import LESSONS
+    from game.app.tutorial.lessons import all_lessons
     from game.app.tutorial.scene import TutorialScene
 
     lang_app.saves.enabled = False
     lang_app.push(MenuScene(lang_app))
-    scene = TutorialScene(lang_app, list(LESSONS), 0)
+    scene = TutorialScene(lang_app, list(all_lessons()), 0)
     lang_app.push(scene)
     frames(lang_app, 3)
     failures = []

@@ -48,7 +48,7 @@ class ChoiceOverlay(PromptCard, Scene):
         self.sub_lines: list[str] = []
         self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
         self.uno_rect: pygame.Rect | None = None
-        self.cols = 1  # option columns: two when one column cannot fit (see _geometry)
+        self.cols = 1  # option columns, as many as the prompt zone's height needs (_layout)
         self.cancel_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
         # ran out), its choices are stale and it closes.
@@ -90,10 +90,20 @@ class ChoiceOverlay(PromptCard, Scene):
                     return
         elif event.type == pygame.KEYDOWN:
             k = event.key
-            if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
-                self.index = (self.index + 1) % len(self.choices)
-            elif k in (pygame.K_UP, pygame.K_LEFT):
-                self.index = (self.index - 1) % len(self.choices)
+            n = len(self.choices)
+            # Options stand in a grid: left/right step along, up/down go a row (one row:
+            # they step along too).
+            row = self.cols if -(-n // self.cols) > 1 else 1
+            if k in (pygame.K_RIGHT, pygame.K_TAB):
+                self.index = (self.index + 1) % n
+            elif k == pygame.K_LEFT:
+                self.index = (self.index - 1) % n
+            elif k == pygame.K_DOWN:
+                self.index = (self.index + row) % n if row == 1 or self.index + row < n \
+                    else self.index % row
+            elif k == pygame.K_UP:
+                self.index = (self.index - row) % n if row == 1 or self.index >= row \
+                    else min(n - 1, self.index + row * (-(-n // row) - 1))
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.choose(self.index)
             elif pygame.K_1 <= k <= pygame.K_9:

@@ -142,8 +142,11 @@ class PromptCard:
         tiles = self.tiles()
         if tiles:
             cols = 4
-            want = max(u(460), title_w, 4 * max(u(96), widest + u(24)) + u(70) + 6 * gap
-                       + 2 * pad)
+            counts = self.colour_counts() or {}
+            count_w = max((fonts.font(u(14)).size(tr("prompt.in_hand", count=k))[0]
+                           for k in counts.values()), default=0)
+            tile_w = max(u(110), widest + u(24), count_w + u(24))
+            want = max(u(460), title_w, 4 * tile_w + u(70) + 6 * gap + 2 * pad)
         else:
             cols = n if n <= 3 else 3 if n % 3 == 0 or n > 4 else 2
             want = max(u(440), title_w, cols * option_w + (cols - 1) * gap + 2 * pad,

@@ -39,7 +39,8 @@ from ai.arena import Table  # noqa: E402
 from ai.base import Player  # noqa: E402
 from ai.expert import ExpertPlayer, distinct  # noqa: E402
 from ai.hard import HardPlayer  # noqa: E402
-from ai.knowledge import cards_of, deck_mask, mask_of  # noqa: E402
+from ai.knowledge import BIT, cards_of, deck_mask, mask_of  # noqa: E402
+from ai.slots import HARD, effective  # noqa: E402
 from ai.worlds import Sampler  # noqa: E402
 from game.engine import (  # noqa: E402
     NEXT_ROUND,
@@ -94,6 +95,13 @@ def world_quality(view: SeatView, shadow: ExpertPlayer, truth: State, worlds: in
     total = sum(weights)
     out["ess"].append((total * total / sum(x * x for x in weights)) / worlds if total else 0)
     unseen = cards_of(deck_mask(view.rules) & ~mask_of(view.hand) & ~mask_of(view.discard))
+    deck = sorted(cards_of(deck_mask(view.rules)))
+    for w in dealt:
+        # Every world agrees with the view: our hand, every hand's size, each card once.
+        assert w.hands[view.seat] == list(view.hand)
+        assert [len(h) for h in w.hands] == list(view.hand_sizes)
+        assert sorted([c for h in w.hands for c in h] + w.stock + list(view.discard)) == deck
+    tracker = shadow.tracker
     for o in range(view.players):
         if o == view.seat or not truth.hands[o]:
             continue
@@ -105,6 +113,17 @@ def world_quality(view: SeatView, shadow: ExpertPlayer, truth: State, worlds: in
             got = Counter(CARD_FACE[c] for c in hand)
             return sum(min(n, got[f]) for f, n in true_faces.items()) / size
 
+        # Is the true hand one the tracker allows (its known cards, each other card fitting
+        # a slot of its own)? With the rules' exclusions only, and with the style guesses.
+        known = list(tracker.known[o])
+        rest = list(truth.hands[o])
+        for c in known:
+            if c in rest:
+                rest.remove(c)
+        for name, soft in (("feasible_hard", False), ("feasible", True)):
+            masks = [effective(m) if soft else m & HARD for m in tracker.slots[o]]
+            ok = len(rest) == len(masks) and _matches(rest, masks)
+            out[name].append(1.0 if ok and len(known) + len(rest) == size else 0.0)
         plain = [overlap(w.hands[o]) for w in dealt]
         out["plain"].append(statistics.mean(plain))
         out["weighted"].append(sum(p * x for p, x in zip(plain, weights, strict=True)) / total
@@ -127,6 +146,22 @@ def world_quality(view: SeatView, shadow: ExpertPlayer, truth: State, worlds: in
                                     for f, n in true_faces.items()) / size)
 
 
+def _matches(cards: list[int], masks: list[int]) -> bool:
+    """Whether every card can sit in a slot of its own whose mask allows it."""
+    owner = [-1] * len(masks)
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, m in enumerate(masks):
+            if j not in seen and not m & BIT[cards[i]]:
+                seen.add(j)
+                if owner[j] < 0 or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(cards)))
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--preset", default="official")
@@ -143,7 +178,8 @@ def main() -> int:
     extra = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.expert_opt)}
     rng = random.Random(args.seed)
     quality: dict[str, list[float]] = {k: [] for k in (
-        "plain", "weighted", "random", "ll_plain", "ll_weighted", "ll_random", "ess")}
+        "plain", "weighted", "random", "ll_plain", "ll_weighted", "ll_random", "ess",
+        "feasible_hard", "feasible")}
     names = ["expert", "uniform", "hands", "hands2", "full", "hard"]
     chosen: dict[str, list[tuple[Any, ...]]] = {n: [] for n in names}
     worlds: dict[str, list[int]] = {n: [] for n in names}
@@ -209,6 +245,8 @@ def main() -> int:
     print(f"log-likelihood per card of the true hand: random {q['ll_random']:.3f}, sampler "
           f"{q['ll_plain']:.3f}, weighted {q['ll_weighted']:.3f}")
     print(f"weights' effective sample size / worlds: {q['ess']:.2f}")
+    print(f"true hand allowed by the tracker: {q['feasible_hard']:.1%} by the rules' exclusions, "
+          f"{q['feasible']:.1%} with the style guesses too")
     if args.no_search:
         return 0
     n = count

@@ -15,7 +15,7 @@ from .slots import effective
 from .tracker import Seen, Tracker
 
 DRAWN = 1
-LIKELIHOOD_PLAYS = 6  # each opponent's latest plays that weigh a world
+LIKELIHOOD_PLAYS = 2  # each opponent's latest plays that weigh a world
 # The likelihood of a play the model would never make (a bluff, say): small, not zero, so a
 # player who plays unlike the model does not empty the search of worlds.
 UNLIKELY = 0.05
@@ -71,8 +71,7 @@ class Sampler:
         pool_mask = deck_mask(view.rules) & ~mask_of(view.hand) & ~mask_of(view.discard)
         self.fixed: list[list[int]] = [[] for _ in range(view.players)]
         self.fixed[me] = list(view.hand)
-        self.unknown = [0] * view.players
-        todo: list[tuple[int, int, int]] = []  # (exclusion mask, seat, place in the hand)
+        todo: list[tuple[int, int]] = []  # (exclusion mask, seat)
         for o in range(view.players):
             if o == me:
                 continue
@@ -81,14 +80,11 @@ class Sampler:
                 if o < len(tracker.known) else []
             for c in known:
                 pool_mask &= ~BIT[c]
+            self.fixed[o] = known
             slots = tracker.slots[o] if o < len(tracker.slots) else []
             masks = [effective(m) for m in slots[:size - len(known)]]
             masks += [0] * (size - len(known) - len(masks))
-            # A hand keeps the tracker's order: its known cards, then the unknown ones
-            # oldest first (weigh() takes the newest for the latest drawn).
-            self.fixed[o] = known + [-1] * len(masks)
-            self.unknown[o] = len(masks)
-            todo += [(m, o, len(known) + i) for i, m in enumerate(masks)]
+            todo += [(m, o) for m in masks]
         todo.sort(key=lambda t: -t[0].bit_count())  # most constrained first
         self.todo = todo
         self.pool = cards_of(pool_mask)
@@ -115,7 +111,7 @@ class Sampler:
         pool = self.pool[:]
         hands = [h[:] for h in self.fixed]
         rnd = rng.random
-        for m, o, place in self.todo:
+        for m, o in self.todo:
             size = len(pool)
             i = int(rnd() * size)
             if m & BIT[pool[i]]:
@@ -128,7 +124,7 @@ class Sampler:
                 if i < 0:
                     allowed = [j for j in range(size) if not m & BIT[pool[j]]]
                     i = allowed[int(rnd() * len(allowed))] if allowed else int(rnd() * size)
-            hands[o][place] = pool[i]
+            hands[o].append(pool[i])
             pool[i] = pool[-1]
             pool.pop()
         if self.fits:
@@ -188,8 +184,7 @@ class Sampler:
     def weigh(self, w: World) -> float:
         """How likely the rollout policy (the model of every player) makes the plays each
         opponent was seen to make, given the hands this world deals them: their hand at
-        each play is their hand now, less the cards they received since, plus the cards they
-        have played since."""
+        each play is their hand now plus the cards they have played since."""
         if not self.recent:
             return 1.0
         sim = self._scratch
@@ -200,22 +195,13 @@ class Sampler:
                            for _, seen in self.recent for p in seen}
         weight = 1.0
         for o, seen in self.recent:
-            held = w.hands[o]
-            unknown = self.unknown[o]
-            played: list[int] = []  # cards played since that were in the hand then
-            fresh = 0  # cards received since and played at once (in neither hand)
+            hand = w.hands[o]
             for play in reversed(seen):
+                hand = hand + list(play.cards)
                 if not play.pending:
-                    # The hand then: today's, less the cards received since that are still
-                    # held (the newest unknown ones), plus the cards played since.
-                    kept = min(max(play.later - fresh, 0), unknown)
                     hands = self._sizes[id(play)][:]
-                    hands[o] = held[:len(held) - kept] + list(play.cards) + played
+                    hands[o] = hand
                     weight *= _p_play(sim, o, hands, play)
-                if play.drawn:
-                    fresh += len(play.cards)
-                else:
-                    played = list(play.cards) + played
         return weight
 
     def state(self, w: World, rng: random.Random) -> State:

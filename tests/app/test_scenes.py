@@ -101,7 +101,7 @@ def test_new_game_controls_change_seats_and_rules(app) -> None:
     frames(app, 2)
     click(app, ng.add_b.rect.center, frames=3)
     assert len(ng.seats) == 5
-    kind = next(iter(ng.kind_buttons))
+    kind = next(iter(ng.seat_cards.kind_buttons))
     click(app, kind.rect.center, frames=3)
     assert ng.seats[0]["kind"] == "easy"
     community = next(b for b, name in ng.preset_buttons.items() if name == "community")
@@ -173,7 +173,7 @@ def test_with_several_humans_nobody_is_named_you(app) -> None:
     for _ in range(6):
         if ng.seats[1]["kind"] == "human":
             break
-        button = next(b for b, i in ng.kind_buttons.items() if i == 1)
+        button = next(b for b, i in ng.seat_cards.kind_buttons.items() if i == 1)
         click(app, button.rect.center, frames=3)
     assert ng.seats[1]["kind"] == "human"
     ng.focus.focus_on(ng.start_b)

@@ -88,8 +88,8 @@ def test_the_losers_cards_fly_one_by_one_with_a_tick(app, monkeypatch) -> None:
     for _ in range(120):
         frames(app, 1, 40)
         flow = scene._flow()
-        landed_over_time.append(sum(1 for c in scene.counted if c.land <= flow))
-    cards = len(scene.counted)
+        landed_over_time.append(sum(1 for c in scene.count.counted if c.land <= flow))
+    cards = len(scene.count.counted)
     assert cards == sum(len(scene.table.match.state.hands[x])
                         for x in range(scene.table.match.state.n) if x != scene.result.winner)
     # One after another: the count never jumps by more than one card a frame, and ends full.
@@ -106,6 +106,26 @@ def test_score_rows_fill_the_screen_with_readable_cards(app) -> None:
     h = app.size[1]
     assert cw >= app.u(40)  # not thumbnails: the cards are read here
     assert panel.bottom > h * 0.6  # no empty bottom half
+
+
+def test_after_two_rounds_a_chart_shows_each_seats_running_total(app, monkeypatch) -> None:
+    from game.app.scenes import round_end
+
+    scene = _finish_round(app, OFFICIAL)
+    scene.table.history.insert(0, [0] * len(scene.table.match.seats))  # an earlier round
+    drawn = []
+    real = round_end.draw_chart
+
+    def spy(surface, app_, rect, history, names) -> None:
+        drawn.append((list(history), list(names)))
+        real(surface, app_, rect, history, names)
+
+    monkeypatch.setattr(round_end, "draw_chart", spy)
+    frames(app, 2)
+    assert drawn, "no chart at 1280x720 after two rounds"
+    history, names = drawn[-1]
+    assert history == scene.table.history
+    assert names == [s.name for s in scene.table.match.seats]
 
 
 def _match_end(app, monkeypatch) -> tuple[MatchEndScene, list[str]]:

@@ -339,9 +339,10 @@ def test_seat_list_buttons_stay_under_the_pointer(app) -> None:
     # Removing seats: the remove column keeps its place and a two-seat table keeps its
     # (disabled) remove buttons, so a double click never lands on another control.
     while len(ng.seats) > 2:
-        b = next(b for b, i in ng.remove_buttons.items() if i == 0)
+        b = next(b for b, i in ng.seat_cards.remove_buttons.items() if i == 0)
         click(app, b.rect.center)
-    assert len(ng.remove_buttons) == 2 and all(not b.is_enabled for b in ng.remove_buttons)
+    removes = ng.seat_cards.remove_buttons
+    assert len(removes) == 2 and all(not b.is_enabled for b in removes)
 
 
 # -- prompts and banners tell the present ---------------------------------------------------

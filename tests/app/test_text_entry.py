@@ -58,7 +58,7 @@ def test_a_zero_width_space_first_in_the_empty_code_box(app) -> None:
 
 def test_a_zero_width_space_first_in_an_emptied_seat_name(app) -> None:
     scene = new_game(app)
-    entry = next(iter(scene.entries))
+    entry = next(iter(scene.seat_cards.entries))
     click(app, entry.rect.center)
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_BACKSPACE)
@@ -108,7 +108,7 @@ def test_every_text_box_survives_random_unicode_and_editing(box: str, monkeypatc
             click(app, scene.code_b.rect.center)
             entry = app.top.entry
         elif box == "name":
-            entry = next(iter(scene.entries))
+            entry = next(iter(scene.seat_cards.entries))
         else:
             entry = scene.seed_entry
         click(app, entry.rect.center)
@@ -139,7 +139,7 @@ def test_a_remembered_name_of_invisible_characters_does_not_crash_new_game() -> 
     app = App(language="en", settings=settings, persist_settings=False)
     try:
         scene = new_game(app)
-        names = [entry.get_text() for entry in scene.entries]
+        names = [entry.get_text() for entry in scene.seat_cards.entries]
         assert names[0] and "\ufe0f" not in names[0] and names[1] == "Bot"
     finally:
         app.close()

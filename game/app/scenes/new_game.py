@@ -11,19 +11,23 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.app import fonts, style
-from game.app.art import avatars, chrome
-from game.app.i18n import seat_name, stored_name, tr
+from game.app.i18n import stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.scenes.seat_cards import SeatCards
+from game.app.scenes.seat_list import (
+    KINDS,
+    default_seats,
+    free_name,
+    name_the_shared_seats,
+    party_seats,
+    repair_names,
+)
 from game.app.skill_view import suggested_tier
-from game.app.textsafe import entry_text
 from game.app.ui import (
-    SCROLLBAR_W,
     button,
     button_height,
     button_width,
-    keep_visible,
-    list_area,
     page,
     text,
 )
@@ -31,24 +35,8 @@ from game.engine import PRESETS, SPECS, IllegalAction, Rules, RulesError
 from game.engine.rules import preset_name
 from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
-KINDS = ("human", "easy", "normal", "hard", "expert")
-AI_NAMES = ("Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
 PRESET_ORDER = ("official", "community", "party", "custom")
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
-
-
-NAME_LIMIT = 16  # what the name entry accepts
-
-
-def remembered_name(value: object) -> str | None:
-    """A seat name from settings.json as the app can use it, or None when it cannot (not
-    text, empty, longer than the entry accepts, or holding control characters)."""
-    if not isinstance(value, str):
-        return None
-    name = entry_text(value).strip()  # what the name box could hold (see game.app.textsafe)
-    if not name or len(name) > NAME_LIMIT or not name.isprintable():
-        return None
-    return name
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
@@ -77,13 +65,6 @@ def quick_match(app) -> Scene:
     return setup.prepare() or setup
 
 
-def default_seats() -> list[dict[str, str]]:
-    return [{"name": DEFAULT_HUMAN_NAME, "kind": "human"},
-            {"name": AI_NAMES[0], "kind": "normal"},
-            {"name": AI_NAMES[1], "kind": "normal"},
-            {"name": AI_NAMES[2], "kind": "normal"}]
-
-
 class NewGameScene(Scene):
     name = "new_game"
 
@@ -92,7 +73,7 @@ class NewGameScene(Scene):
         saved = [{"name": s.get("name"), "kind": s["kind"]} for s in app.settings.last_seats
                  if s.get("kind") in KINDS]
         self.seats = saved if 2 <= len(saved) <= 10 else default_seats()
-        self._repair_names()
+        repair_names(self.seats)
         # A match in progress is never replaced by a new one: say so before it starts.
         latest = app.saves.latest()
         self.other_match = other_match_notice(latest) if latest is not None else ""
@@ -103,19 +84,14 @@ class NewGameScene(Scene):
         self.seed_text = ""
         self.party_humans = 3
         self.error = ""
-        self.entries: dict[UITextEntryLine, int] = {}
+        self.seat_cards = SeatCards()
 
     def build(self) -> None:
         super().build()
         w, h = self.app.size
         u, g = self.app.u, self.app.gap
         app = self.app
-        self.kind_buttons: dict[object, int] = {}
-        self.remove_buttons: dict[object, int] = {}
-        self.up_buttons: dict[object, int] = {}
         self.preset_buttons: dict[UIButton, str] = {}
-        self.entries = {}
-        self.cards: list[pygame.Rect] = []  # each seat's card, in its list's coordinates
         left = g(3)
         gap = g(1)
         width = w - 2 * left
@@ -140,62 +116,9 @@ class NewGameScene(Scene):
         presets_y = options_y - g(1.5) - choice_h
         self.rules_y = presets_y - g(0.25) - fonts.font(app.px(style.CAPTION),
                                                          True).get_linesize()
-        # The seats' cards: avatar and name above, kind with move and remove below.
-        kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
-        small = row_h
-        pad = g(1)
-        min_w = max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad)
-        card_h = pad + row_h + gap + row_h + pad
-        area = pygame.Rect(left, top, width, max(card_h, self.rules_y - g(0.75) - top))
-        room = width
-        for _ in range(2):  # once more, narrower, when the cards need a scroll bar
-            cols = max(1, min(5, (room + g(2)) // (min_w + g(2))))
-            card_w = min((room - (cols - 1) * g(2)) // cols, u(260))
-            rows = -(-len(self.seats) // cols)
-            content_h = rows * (card_h + g(2)) - g(2)
-            if content_h <= area.height or room < width:
-                break
-            room = width - SCROLLBAR_W
-        grid_w = cols * card_w + (cols - 1) * g(2)
-        box, (x0, y0), room = list_area(self, area, content_h)
-        x0 += max(0, (room - grid_w) // 2)
-        if box is None:  # all of them show: in the middle of their space
-            y0 += (area.height - content_h) // 3
-        self.seat_area = area
-        self.seat_box = box
-        for i, seat in enumerate(self.seats):
-            r, c = divmod(i, cols)
-            card = pygame.Rect(x0 + c * (card_w + g(2)), y0 + r * (card_h + g(2)), card_w,
-                               card_h)
-            self.cards.append(card)
-            inner = card.inflate(-2 * pad, -2 * pad)
-            entry = UITextEntryLine(pygame.Rect(inner.x + row_h + gap, inner.y,
-                                                inner.width - row_h - gap, row_h), app.ui,
-                                    container=box)
-            entry.set_text(seat_name(seat["name"]))
-            entry.set_text_length_limit(NAME_LIMIT)
-            self.add(entry)
-            self.focus.add(entry)
-            if box is not None:
-                keep_visible(entry, box)
-            self.entries[entry] = i
-            y = inner.y + row_h + gap
-            kw = inner.width - 2 * (small + gap)
-            kb = button(self, f"kind.{seat['kind']}", pygame.Rect(inner.x, y, kw, row_h),
-                        container=box)
-            self.kind_buttons[kb] = i
-            # Move earlier: there even for the first seat (disabled), so nothing shifts.
-            ub = button(self, "", pygame.Rect(inner.x + kw + gap, y, small, row_h),
-                        icon="left", tooltip="new.move_left", container=box)
-            if i == 0:
-                ub.disable()
-            else:
-                self.up_buttons[ub] = i
-            rb = button(self, "", pygame.Rect(inner.right - small, y, small, row_h),
-                        icon="close", tooltip="new.remove_seat", container=box)
-            self.remove_buttons[rb] = i
-            if len(self.seats) <= 2:
-                rb.disable()
+        self.seat_cards = SeatCards()
+        self.seat_cards.build(self, self.seats, pygame.Rect(left, top, width,
+                                                            self.rules_y - g(0.75) - top), row_h)
         # Add a seat / humans / quick party, on the seats' heading line, at its right.
         x = left + width
         made = []
@@ -261,7 +184,7 @@ class NewGameScene(Scene):
         self.back_b = button(self, "new.back", back, icon="back")
 
     def _collect_names(self) -> None:
-        for entry, i in self.entries.items():
+        for entry, i in self.seat_cards.entries.items():
             if i < len(self.seats):
                 self.seats[i]["name"] = stored_name(entry.get_text().strip())
         self.seed_text = self.seed_entry.get_text().strip()
@@ -270,22 +193,22 @@ class NewGameScene(Scene):
         self._collect_names()
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         step = -1 if shift else 1
-        if element in self.kind_buttons:
-            seat = self.seats[self.kind_buttons[element]]
+        if element in self.seat_cards.kind_buttons:
+            seat = self.seats[self.seat_cards.kind_buttons[element]]
             seat["kind"] = KINDS[(KINDS.index(seat["kind"]) + step) % len(KINDS)]
             if seat["kind"] != "human" and seat["name"] == DEFAULT_HUMAN_NAME:
-                seat["name"] = self._free_name()
-        elif element in self.remove_buttons and len(self.seats) > 2:
-            del self.seats[self.remove_buttons[element]]
-        elif element in self.up_buttons:
-            i = self.up_buttons[element]
+                seat["name"] = free_name(self.seats)
+        elif element in self.seat_cards.remove_buttons and len(self.seats) > 2:
+            del self.seats[self.seat_cards.remove_buttons[element]]
+        elif element in self.seat_cards.up_buttons:
+            i = self.seat_cards.up_buttons[element]
             self.seats[i - 1], self.seats[i] = self.seats[i], self.seats[i - 1]
         elif element is self.add_b and len(self.seats) < 10:
-            self.seats.append({"name": self._free_name(), "kind": "normal"})
+            self.seats.append({"name": free_name(self.seats), "kind": "normal"})
         elif element is self.humans_b:
             self.party_humans = (self.party_humans - 1 + step) % 6 + 1
         elif element is self.party_b:
-            self.quick_party()
+            self.seats = party_seats(self.party_humans)
         elif element in self.preset_buttons:
             name = self.preset_buttons[element]
             self.rules = PRESETS[name]  # all of it, target score too (one meaning of a preset)
@@ -323,33 +246,6 @@ class NewGameScene(Scene):
         except ValueError:  # a name the statistics cannot file (being typed): no suggestion
             return None
 
-    def _repair_names(self) -> None:
-        """Remembered names the game cannot use are replaced by the default for the seat."""
-        for seat in self.seats:
-            seat["name"] = stored_name(remembered_name(seat["name"]) or "")
-        for i, seat in enumerate(self.seats):
-            if seat["name"]:
-                continue
-            used = {s["name"] for s in self.seats}
-            if seat["kind"] == "human":
-                name = DEFAULT_HUMAN_NAME if i == 0 else tr("seat.player", number=i + 1)
-                seat["name"] = name if name not in used else self._free_name()
-            else:
-                seat["name"] = self._free_name()
-
-    def _free_name(self) -> str:
-        used = {s["name"] for s in self.seats}
-        return next((n for n in AI_NAMES if n not in used), f"AI {len(self.seats) + 1}")
-
-    def quick_party(self) -> None:
-        """N humans around the screen, the rest of a table of at least 5 filled with AIs."""
-        n = self.party_humans
-        total = max(5, n + 2)
-        self.seats = [{"name": tr("seat.player", number=i + 1), "kind": "human"}
-                      for i in range(n)]
-        while len(self.seats) < total:
-            self.seats.append({"name": self._free_name(), "kind": "normal"})
-
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -369,13 +265,7 @@ class NewGameScene(Scene):
     def prepare(self) -> Scene | None:
         """The table of the match set up here (settings remembered for the next time), or
         None with the reason in `self.error` when it cannot start."""
-        if sum(s["kind"] == "human" for s in self.seats) > 1:
-            # "You" names nobody when several people share the screen.
-            for i, seat in enumerate(self.seats):
-                if seat["kind"] == "human" and seat["name"] == DEFAULT_HUMAN_NAME:
-                    used = {s["name"] for s in self.seats}
-                    name = tr("seat.player", number=i + 1)
-                    seat["name"] = name if name not in used else self._free_name()
+        name_the_shared_seats(self.seats)
         names = [s["name"] for s in self.seats]
         if any(not n for n in names):
             self.error = tr("new.error_name")
@@ -410,7 +300,7 @@ class NewGameScene(Scene):
             f"{tr('new.rules')} · {tr('rules.preset_name.custom')}"
         t = text(app, style.CAPTION.strong, head, p.text_dim)
         surface.blit(t, (g(3), self.rules_y))
-        self._draw_seats(surface)
+        self.seat_cards.draw(surface, self, self.seats)
         seed_label = text(app, style.BODY, tr("new.seed"), p.text,
                           self.seed_entry.rect.left - self.seed_label_x - g(0.5))
         surface.blit(seed_label, seed_label.get_rect(
@@ -445,41 +335,6 @@ class NewGameScene(Scene):
         if self.error:
             e = text(app, style.BODY.strong, self.error, p.danger, int(w * 0.5))
             surface.blit(e, e.get_rect(bottomright=(w - g(3), self.start_b.rect.top - g(0.75))))
-
-    def _card_offset(self) -> tuple[int, int]:
-        """Where the cards' coordinates start on screen (a scrolled list moves them)."""
-        if self.seat_box is None:
-            return (0, 0)
-        inner = self.seat_box.scrollable_container.get_abs_rect()
-        return (int(inner.x), int(inner.y))
-
-    def _draw_seats(self, surface: pygame.Surface) -> None:
-        """Each seat as a card: its avatar beside the name, a difficulty dial for an AI."""
-        app = self.app
-        p = app.palette
-        g = app.gap
-        ox, oy = self._card_offset()
-        clip = surface.get_clip()
-        surface.set_clip(self.seat_area.inflate(g(1), g(1)))
-        for i, (card, seat) in enumerate(zip(self.cards, self.seats, strict=False)):
-            r = card.move(ox, oy)
-            human = seat["kind"] == "human"
-            chrome.panel(surface, r, p, scale=app.text_factor * 0.7,
-                         edge=p.gold_deep if human else p.panel_edge)
-            entry = next((e for e, k in self.entries.items() if k == i), None)
-            size = entry.rect.height if entry is not None else g(5)
-            at = (r.x + g(1), r.y + g(1))
-            surface.blit(avatars.avatar(seat_name(seat["name"]) or "?", i, size, seat["kind"],
-                                        app.settings.high_contrast), at)
-            if not human:  # the tier as a dial of four pips
-                level = KINDS.index(seat["kind"])
-                pip = max(3, g(0.6))
-                for k in range(4):
-                    c = (r.right - g(1.5) - (4 - k) * (2 * pip + g(0.4)) + pip,
-                         r.y + g(0.75))
-                    pygame.draw.circle(surface, p.gold if k < level else p.disabled_text, c,
-                                       pip)
-        surface.set_clip(clip)
 
     def preset_shown(self) -> str:
         """The preset this screen names: the lit card's, or "custom" when none is lit."""

@@ -4,19 +4,17 @@ the match result. A chart shows the scores across rounds when there is room."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app import fonts, style
 from game.app.art import avatars, chrome
-from game.app.art import table as table_art
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.scenes.round_chart import draw_chart
+from game.app.scenes.round_count import Count
 from game.app.skill_view import BlockLine, SkillBlock
-from game.app.table import render
 from game.app.table.facts import RoundResult, match_facts
 from game.app.table.wording import describe_action
 from game.app.ui import button, button_height, button_width, page, text
@@ -28,28 +26,6 @@ from saves.skill import Swing
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
-
-START_MS = 450.0  # the screen settles before the first card leaves
-GAP_MS = 110.0  # between two cards, at normal speed
-FLIGHT_MS = 420.0
-ROLL_MS = 180.0  # a card's points rolling onto the counter after it lands
-MAX_COUNT_MS = 3200.0  # many cards: they leave closer together, never slower than this
-CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
-                 (220, 120, 255), (255, 160, 60), (120, 230, 230), (240, 240, 240),
-                 (255, 120, 180), (170, 200, 90)]
-
-
-@dataclass(frozen=True, slots=True)
-class Counted:
-    """One card of a loser's hand in the count: when it leaves and lands (0..1 of the
-    count), and what it is worth."""
-
-    seat: int
-    index: int  # in that seat's hand
-    card: int
-    points: int
-    leave: float
-    land: float
 
 
 class RoundEndScene(Scene):
@@ -79,7 +55,7 @@ class RoundEndScene(Scene):
         self.show_buttons: dict[object, Swing] = {}
 
         self._ticked = 0
-        self._schedule()
+        self.count = Count(s, self.result.winner)
 
     def _skill_block(self) -> SkillBlock | None:
         """The round's skill figures for the people at the table (worked out elsewhere)."""
@@ -94,19 +70,6 @@ class RoundEndScene(Scene):
                           [(seat, m.seats[seat].name) for seat in m.humans],
                           lambda index: log[start + index], describe_action,
                           daily=round_id in self.app.saves.daily_rounds)
-
-    def _schedule(self) -> None:
-        """The order of the count: the losers' cards, seat after seat round the table."""
-        s = self.table.match.state
-        cards = [(seat, i, c) for seat in s.seating if seat != self.result.winner
-                 for i, c in enumerate(s.hands[seat])]
-        gap = min(GAP_MS, (MAX_COUNT_MS - FLIGHT_MS) / max(1, len(cards)))
-        self.count_ms = START_MS + gap * max(0, len(cards) - 1) + FLIGHT_MS + ROLL_MS
-        self.counted = [Counted(seat, i, c, CARD_POINTS[c],
-                                (START_MS + k * gap) / self.count_ms,
-                                (START_MS + k * gap + FLIGHT_MS) / self.count_ms)
-                        for k, (seat, i, c) in enumerate(cards)]
-        self.total_points = sum(c.points for c in self.counted)
 
     @property
     def match_over(self) -> bool:
@@ -202,7 +165,7 @@ class RoundEndScene(Scene):
             self.build()  # figures arrived: their lines and Show buttons
         # A tick for each card as it lands (at most one a frame: a burst would be noise).
         flow = self._flow()
-        landed = sum(1 for c in self.counted if c.land <= flow)
+        landed = sum(1 for c in self.count.counted if c.land <= flow)
         if landed > self._ticked and flow < 1.0:
             self.app.sound.play("tick")
         self._ticked = landed
@@ -211,25 +174,14 @@ class RoundEndScene(Scene):
         """0..1: how far the count has gone."""
         if self.app.speed == 0 or self.app.settings.reduce_motion:
             return 1.0
-        return max(0.0, min(1.0, self.clock / (self.count_ms * self.app.speed)))
-
-    def _rolled(self, flow: float, seat: int | None = None) -> float:
-        """0..1: the share of the counted points already on the counters (of one seat's
-        cards, or of all of them)."""
-        cards = [c for c in self.counted if seat is None or c.seat == seat]
-        total = sum(c.points for c in cards)
-        if total == 0:
-            return flow
-        roll = ROLL_MS / self.count_ms
-        done = sum(c.points * max(0.0, min(1.0, (flow - c.land) / roll)) for c in cards)
-        return done / total if flow < 1 else 1.0
+        return max(0.0, min(1.0, self.clock / (self.count.count_ms * self.app.speed)))
 
     def _shown_delta(self, seat: int, flow: float) -> int:
         d = self.result.after[seat] - self.result.before[seat]
         if self.flows_to_winner:
-            share = self._rolled(flow)
+            share = self.count.rolled(flow)
         else:  # each loser's own cards count up on their own row
-            share = self._rolled(flow, seat)
+            share = self.count.rolled(flow, seat)
         return round(d * share)
 
     def _subtitle(self) -> str:
@@ -321,7 +273,8 @@ class RoundEndScene(Scene):
             y = y0 + i * row_h
             self._row(surface, seat, pygame.Rect(panel.x + g(1), y, panel.width - g(2), row_h),
                       col, cw, flow)
-        self._flights(surface, col, cw, y0, row_h, row_of, winner_y, flow)
+        if self.flows_to_winner and 0 < flow < 1:
+            self.count.flights(surface, app, s, col, cw, y0, row_h, row_of, winner_y, flow)
         y_after = panel.bottom + g(1)
         if rules.teams:
             totals = team_totals(s)
@@ -331,8 +284,9 @@ class RoundEndScene(Scene):
             surface.blit(t, (g(3), y_after))
             y_after += t.get_height() + g(1)
         if show_chart:
-            self._chart(surface, pygame.Rect(g(2), max(y_after, bottom - chart_h),
-                                             w - g(4), chart_h))
+            draw_chart(surface, app, pygame.Rect(g(2), max(y_after, bottom - chart_h),
+                                                 w - g(4), chart_h),
+                       self.table.history, [seat.name for seat in m.seats])
         self.code_line.draw(surface)
 
     def _row(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -365,21 +319,22 @@ class RoundEndScene(Scene):
         # Cards: a loser's stay readable in the row until they leave; the winner's row fills.
         hand = s.hands[seat]
         if won and self.flows_to_winner:
-            arrived = [c.card for c in self.counted if c.land <= flow]
-            self._fan(surface, arrived, col, cw, rect.centery, total=len(self.counted))
+            arrived = [c.card for c in self.count.counted if c.land <= flow]
+            self.count.fan(surface, app, arrived, col, cw, rect.centery,
+                           total=len(self.count.counted))
         else:
             # Each card stays in its row, dimmed once its copy has flown to the winner: what
             # made the points stays readable.
             gone = {i for i in range(len(hand)) if self.flows_to_winner
-                    and self._left(seat, i, flow)}
-            self._fan(surface, list(hand), col, cw, rect.centery, dimmed=gone)
+                    and self.count.left(seat, i, flow)}
+            self.count.fan(surface, app, list(hand), col, cw, rect.centery, dimmed=gone)
         pts = r.points[seat]
-        counted = round(pts * self._rolled(flow, seat)) if not self.flows_to_winner else pts
+        counted = round(pts * self.count.rolled(flow, seat)) if not self.flows_to_winner else pts
         surface.blit(text(app, style.BODY, str(counted), colour), (col["points"], ty))
         delta = self._shown_delta(seat, flow)
         if delta:
             good = delta > 0 and rules.scoring != "penalty_points"
-            pop = 1.0 + 0.12 * self._pulse(flow)
+            pop = 1.0 + 0.12 * self.count.pulse(flow)
             t = fonts.render(f"{delta:+d}", round(app.px(style.HEADING) * (pop if won else 1)),
                              p.good if good else p.danger, bold=True)
             surface.blit(t, t.get_rect(midleft=(col["delta"], rect.centery)))
@@ -401,103 +356,3 @@ class RoundEndScene(Scene):
                     pygame.draw.rect(surface, tuple(min(255, v + 50) for v in fill_rgb), shine,
                                      border_radius=max(1, shine.height // 2))
             pygame.draw.rect(surface, p.button_edge, bar, width=1, border_radius=bar.height // 2)
-
-    def _pulse(self, flow: float) -> float:
-        """1 just after a card lands, falling to 0: the winner's counter bumps with each."""
-        roll = ROLL_MS / self.count_ms
-        near = [flow - c.land for c in self.counted if 0 <= flow - c.land < roll]
-        return 1 - min(near) / roll if near and flow < 1 else 0.0
-
-    def _left(self, seat: int, index: int, flow: float) -> bool:
-        return any(c.seat == seat and c.index == index and c.leave <= flow
-                   for c in self.counted)
-
-    def _fan(self, surface: pygame.Surface, cards: list[int], col: dict[str, int], cw: int,
-             cy: int, *, total: int | None = None, dimmed: set[int] | None = None) -> None:
-        """Cards side by side, as many as fit at full size, then overlapping only as much as
-        keeps each card's index readable."""
-        n = total if total is not None else len(cards)
-        room = col["cards_w"]
-        step = cw + self.app.u(4) if n <= 1 else min(cw + self.app.u(4),
-                                                     max(int(cw * 0.34), (room - cw) // (n - 1)))
-        for j, c in enumerate(cards):
-            self._thumb(surface, c, cw, (col["cards"] + j * step, cy - round(cw * 0.75)),
-                        dimmed=bool(dimmed and j in dimmed))
-
-    def _flights(self, surface: pygame.Surface, col: dict[str, int], cw: int, y0: int,
-                 row_h: int, row_of: dict[int, int], winner_y: int, flow: float) -> None:
-        """The cards in the air: from their place in the loser's row, on an arc, into the
-        winner's row (a little larger at the top of the arc, with their shadow)."""
-        if not self.flows_to_winner or not 0 < flow < 1:
-            return
-        s = self.table.match.state
-        step_of = {}
-        for seat in s.seating:
-            n = len(s.hands[seat])
-            room = col["cards_w"]
-            step_of[seat] = cw + self.app.u(4) if n <= 1 else min(
-                cw + self.app.u(4), max(int(cw * 0.34), (room - cw) // (n - 1)))
-        n_won = len(self.counted)
-        wstep = cw + self.app.u(4) if n_won <= 1 else min(
-            cw + self.app.u(4), max(int(cw * 0.34), (col["cards_w"] - cw) // (n_won - 1)))
-        for k, c in enumerate(self.counted):
-            if c.land <= flow or c.leave > flow:
-                continue
-            t = (flow - c.leave) / max(1e-6, c.land - c.leave)
-            e = 1 - (1 - t) ** 3
-            ry = y0 + row_of[c.seat] * row_h + row_h // 2
-            start = (col["cards"] + c.index * step_of[c.seat], ry - round(cw * 0.75))
-            # It lands where the winner's fan will show it.
-            end = (col["cards"] + k * wstep, winner_y + row_h // 2 - round(cw * 0.75))
-            x = start[0] + (end[0] - start[0]) * e
-            y = start[1] + (end[1] - start[1]) * e - math.sin(math.pi * e) * row_h * 0.6
-            lift = math.sin(math.pi * t)
-            size = max(8, round(cw * (1 + 0.18 * lift)))
-            rect = pygame.Rect(round(x), round(y), size, round(size * 1.5))
-            table_art.card_shadow(surface, rect, lift * 0.8)
-            self._thumb(surface, c.card, size, rect.topleft)
-
-    def _thumb(self, surface: pygame.Surface, card: int, width: int,
-               pos: tuple[int, int], dimmed: bool = False) -> None:
-        app = self.app
-        img = render.card_surface(app.art, card, width, colour_blind=app.settings.colour_blind,
-                                  high_contrast=app.settings.high_contrast, dimmed=dimmed)
-        surface.blit(img, pos)
-
-    def _chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Running totals after each round, one line per seat."""
-        app = self.app
-        p = app.palette
-        u = app.u
-        history = self.table.history
-        m = self.table.match
-        chrome.panel(surface, rect, p, scale=app.text_factor)
-        t = text(app, style.CAPTION.strong, tr("round.chart"), p.text_dim)
-        surface.blit(t, (rect.x + u(10), rect.y + u(6)))
-        plot = rect.inflate(-u(60), -u(44)).move(u(0), u(10))
-        plot.width -= u(60)
-        lo = min(0, min(min(r) for r in history))
-        hi = max(1, max(max(r) for r in history))
-        rounds = len(history)
-        pygame.draw.line(surface, p.button_edge, plot.bottomleft, plot.bottomright, 1)
-        ends: list[tuple[float, int]] = []
-        for seat in range(len(m.seats)):
-            pts = []
-            for i, row in enumerate([[0] * len(m.seats)] + history):
-                x = plot.x + plot.width * i / max(rounds, 1)
-                y = plot.bottom - plot.height * (row[seat] - lo) / (hi - lo)
-                pts.append((x, y))
-            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, max(2, u(3)))
-            ends.append((pts[-1][1], seat))
-        # Names at the lines' ends, pushed apart (upwards) so equal scores stay readable.
-        last = 1e9
-        for y, seat in sorted(ends, reverse=True):
-            y = min(y, last - u(14))
-            last = y
-            colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-            name = fonts.render(m.seats[seat].name, app.px(style.CAPTION), colour)
-            surface.blit(name, (plot.right + u(6), y - u(8)))
-        mx = fonts.render(str(hi), app.px(style.CAPTION), p.text_dim)
-        surface.blit(mx, (rect.x + u(8), plot.y - u(6)))

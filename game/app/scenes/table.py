@@ -5,13 +5,11 @@ buttons and privacy each have their room in game/app/table/."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.controls import ActionButtons
 from game.app.table.decision import NOTHING, Decision, decide, decider, only_take
@@ -21,8 +19,8 @@ from game.app.table.insight import Insight, TableKnowledge, draw_insight
 from game.app.table.match import MatchController
 from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
+from game.app.table.timer import TurnTimer
 from game.app.table.views import PlayViews
-from game.app.table.wording import describe_action
 from game.engine import Action, Kind, Rules, State, redact
 from game.engine import events as ev
 from game.engine.state import Phase
@@ -30,8 +28,6 @@ from saves.match import SeatInfo
 
 if TYPE_CHECKING:
     from game.app.app import App
-
-log = logging.getLogger("uno.table")
 
 
 def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
@@ -69,8 +65,7 @@ class TableScene(PlayViews, Scene):
         self.prompted_version = -1
         self.handover_for: int | None = None
         self.ended_shown = -1
-        self.timer_version = -1
-        self.timer_left = 0.0
+        self.timer = TurnTimer()
         self.hint_text = ""
         self.saved_version = -1
         self.take_due: tuple[int, float] | None = None  # (version, when): see _take_when_due
@@ -183,23 +178,9 @@ class TableScene(PlayViews, Scene):
         self.animate(self.match.apply(action))
 
     def _ai_move(self, action: Action) -> None:
-        """Only the engine's verdict is guarded: an AI's refused action is logged and a safe
-        one taken instead; whatever the animation does, the move is made once."""
-        s = self.match.state
-        try:
-            events = self.match.apply(action)
-        except Exception:  # an AI bug must not end the evening: log it, act safely
-            log.exception("AI action %s refused", action)
-            legal = self.match.legal(action.seat)
-            fallback = next((a for a in legal if a.kind not in (Kind.CATCH,)), None)
-            if fallback is None or action.seat != s.current:
-                return
-            try:
-                events = self.match.apply(fallback)
-            except Exception:
-                log.exception("fallback action %s refused", fallback)
-                return
-        self.animate(events)
+        events = self.match.apply_ai(action)
+        if events is not None:
+            self.animate(events)
 
     # -- update ------------------------------------------------------------------------
     def _guard_privacy(self) -> None:
@@ -289,23 +270,8 @@ class TableScene(PlayViews, Scene):
         return base * self.app.pace
 
     def _timer(self, dt: float) -> None:
-        rules = self.match.rules
-        s = self.match.state
-        if not rules.turn_timer or s.phase not in (Phase.TURN, Phase.DRAWN):
-            return
-        if self.timer_version != self.match.version:
-            self.timer_version = self.match.version
-            self.timer_left = rules.turn_timer * 1000.0
-        self.timer_left -= dt
-        if self.timer_left <= 0:
-            self.act(Action(Kind.TIMEOUT, s.current))
-
-    def _timer_shown(self) -> int | None:
-        """The turn timer's seconds, while it runs for you."""
-        if self.match.rules.turn_timer and self.decision.mine and self.match.state.phase in (
-                Phase.TURN, Phase.DRAWN):
-            return max(0, int(self.timer_left / 1000 + 0.999))
-        return None
+        if self.timer.tick(self.match, dt):
+            self.act(Action(Kind.TIMEOUT, self.match.state.current))
 
     def _prompt_if_needed(self) -> None:
         """Open the picker a decision needs (once per decision)."""
@@ -387,24 +353,9 @@ class TableScene(PlayViews, Scene):
         jump_in_flow(self)
 
     def press_hint(self) -> None:
-        if not self.decision.hint:
-            return
-        from game.app.hints import hint_for
-
-        seat = self.viewer
-        assert seat is not None  # a human's turn is shown to that human
-        suggestion = hint_for(self.match, seat)
-        if suggestion is None:
-            return
-        action, reason = suggestion
-        self.hint_text = reason
-        cur = self.input.cursor
-        if action.cards and action.cards[0] in self.model.hand:
-            cur.selected = self.model.hand.index(action.cards[0])
-            cur.stock_focus = False
-        elif action.kind == Kind.DRAW:
-            cur.stock_focus = True
-        self.say(tr("table.hint_text", move=describe_action(action), reason=reason), 5000)
+        reason = self.input.press_hint()
+        if reason is not None:
+            self.hint_text = reason
 
     # -- input -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -437,7 +388,7 @@ class TableScene(PlayViews, Scene):
                         stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status,
                         own=self.stage.own_label() if self.own_label else None,
-                        timer=self._timer_shown())
+                        timer=self.timer.shown(self.match, self.decision.mine))
         known = self.known_now
         if known is not None and known.seat == self.viewer and self.app.settings.table_knows:
             draw_insight(surface, self.stage, known)

@@ -4,6 +4,7 @@ and the action log that saves replay."""
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import weakref
@@ -15,10 +16,12 @@ from ai.base import Player
 from ai.worker import CancelEvent, SearchWorker
 from game.app.i18n import ShownSeats
 from game.app.table.pacing import Pacing, pacing_for
-from game.engine import NEXT_ROUND, Action, Event, Rules, State, redact
+from game.engine import NEXT_ROUND, Action, Event, Kind, Rules, State, redact
 from game.engine.actions import OUT_OF_TURN
 from game.engine.state import Phase
 from saves.match import SeatInfo
+
+log = logging.getLogger("uno.table")
 
 
 @dataclass(slots=True)
@@ -143,6 +146,25 @@ class MatchController:
                 seen.extend(redact(events, h))
                 del seen[:-80]
         return events
+
+    def apply_ai(self, action: Action) -> list[Event] | None:
+        """An AI's action, applied: only the engine's verdict is guarded, so an AI's refused
+        action is logged and a safe one taken instead (None when none could be). Whatever
+        the animation does, the move is made once."""
+        s = self.state
+        try:
+            return self.apply(action)
+        except Exception:  # an AI bug must not end the evening: log it, act safely
+            log.exception("AI action %s refused", action)
+            legal = self.legal(action.seat)
+            fallback = next((a for a in legal if a.kind not in (Kind.CATCH,)), None)
+            if fallback is None or action.seat != s.current:
+                return None
+            try:
+                return self.apply(fallback)
+            except Exception:
+                log.exception("fallback action %s refused", fallback)
+                return None
 
     def next_round(self) -> list[Event]:
         return self.apply(NEXT_ROUND)

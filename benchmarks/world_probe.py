@@ -133,7 +133,7 @@ def world_quality(view: SeatView, shadow: ExpertPlayer, truth: State, worlds: in
         # Log-likelihood per card of the true hand under the sampled card frequencies (a
         # face never dealt counts as half an average world's deal, so the log stays finite).
         for name, ws in (("ll_plain", [1.0] * worlds), ("ll_weighted", weights)):
-            freq: Counter[int] = Counter()
+            freq: dict[int, float] = dict.fromkeys(range(max(CARD_FACE) + 1), 0.0)
             for w, x in zip(dealt, ws, strict=True):
                 for c in w.hands[o]:
                     freq[CARD_FACE[c]] += x
@@ -214,7 +214,7 @@ def main() -> int:
                             if name == "hard":
                                 player = copy.deepcopy(shadow)
                                 hard = HardPlayer()
-                                hard.tracker = player.tracker  # type: ignore[attr-defined]
+                                hard.tracker = player.tracker
                                 player = hard
                             elif name in ("hands", "hands2", "full"):
                                 player = Knowing(TrueWorlds if name == "full" else TrueHands,

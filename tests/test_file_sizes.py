@@ -8,9 +8,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("game/engine", "game/app/scenes")
 LIMIT = 400
-# Over the limit until its split lands (the prompts: pickers, the decision's prompt and the
-# jump-in flow in one file). Remove it from here when it is split.
-NOT_YET_SPLIT = {"game/app/scenes/prompt.py"}
+# A module over the limit until its split lands, named here so the exception is seen; the
+# second test makes sure a name leaves this set once its split is in.
+NOT_YET_SPLIT: set[str] = set()
 
 
 def sizes() -> dict[str, int]:

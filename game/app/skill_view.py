@@ -251,19 +251,26 @@ class SkillBlock:
     def layout(self, rect: pygame.Rect, unit: Callable[[float], int], button_w: int,
                button_h: int) -> list[tuple[BlockLine, pygame.Rect]]:
         """Each line's rect inside `rect`, top down. When they do not all fit, the lines
-        saying how go first, then the swings from the last down to one; what is left is
-        squeezed rather than lost. A swing line is as tall as its Show button and leaves it
-        room at the left."""
-        lines = self.lines(full=True)
-        placed = self._place(lines, rect, unit, button_w, button_h)
+        saying how go first, then the swings from the last (their heading with the last one),
+        then the luck lines: the accuracy stays, squeezed only when nothing else is left (a
+        squeezed line would be drawn over its neighbours). A swing line is as tall as its
+        Show button and leaves it room at the left."""
+        placed = self._place(self.lines(full=True), rect, unit, button_w, button_h)
         lines = self.lines(full=False)
         while placed is None:
             placed = self._place(lines, rect, unit, button_w, button_h)
+            if placed is not None:
+                break
             swing_at = [i for i, line in enumerate(lines) if line.swing is not None]
-            if placed is None and len(swing_at) <= 1:
-                placed = self._place(lines, rect, unit, button_w, button_h, squeeze=True)
-            elif placed is None:
+            if len(swing_at) > 1:
                 lines.pop(swing_at[-1])
+            elif swing_at:
+                lines = [line for line in lines
+                         if line.swing is None and line.text != tr("skill.swings")]
+            elif len(lines) > len(self.people):
+                lines.pop()
+            else:
+                placed = self._place(lines, rect, unit, button_w, button_h, squeeze=True)
         return placed or []
 
     @staticmethod

@@ -188,11 +188,13 @@ class TutorialScene(PlayViews, Scene):
         found = decide(self.match, st.viewer, dealt=st.model.top >= 0, busy=st.director.busy,
                        chosen=len(self.input.cursor.chosen))
         if self.finished:
-            status = self.finished_text()
-        else:
-            # Opponents never take a turn in a lesson: no "is thinking" while it waits.
-            status = found.status if found.mine else ""
-        return replace(found, status=status)
+            # The lesson is over: nothing at the table is live any more, in every lesson
+            # (the first one's round has ended; the others' would play on).
+            return replace(found, status=self.finished_text(), uno=False, hint=False,
+                           catch=(), jump=False,
+                           draw=replace(found.draw, enabled=False))
+        # Opponents never take a turn in a lesson: no "is thinking" while it waits.
+        return replace(found, status=found.status if found.mine else "")
 
     def human_turn(self) -> bool:
         return self.decide().mine
@@ -310,8 +312,23 @@ class TutorialScene(PlayViews, Scene):
             self.app.pop()
 
     def press_hint(self) -> None:
-        # The lesson knows the move it wants: the hint repeats it, never another move.
+        # The lesson knows the move it wants: the hint repeats it, never another move, and
+        # the keyboard's cursor goes to the card it wants (or the stock for a draw), so
+        # Enter does what the hint says.
         self.say(self.instruction(), 5000)
+        if self.finished:
+            return
+        step = self.lesson.steps[self.step]
+        faces = step.faces()
+        cur = self.input.cursor
+        wanted = [i for i, c in enumerate(self.model.hand)
+                  if CARD_FACE[c] in faces and c not in cur.chosen]
+        if wanted:
+            if cur.selected not in wanted:
+                cur.selected = wanted[0]
+            cur.stock_focus = False
+        elif Kind.DRAW in step.kinds():
+            cur.stock_focus = True
 
     def press_jump(self) -> None:
         jump_in_flow(self)

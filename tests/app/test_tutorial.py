@@ -261,3 +261,20 @@ def test_once_a_lesson_is_complete_its_table_buttons_are_greyed(app, lesson: str
     assert scene.finished
     for name in ("uno", "hint", "draw"):
         assert not scene.buttons[name].is_enabled, name
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_hand_shown_in_a_lesson_stands_beside_the_lesson_panel(app, size) -> None:
+    """Catch a bluff: the bluffer's hand, shown after the challenge, leaves the lesson's
+    panel (what to do next) readable."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+    index = next(i for i, le in enumerate(LESSONS) if le.id == "wd4_bluff")
+    scene = start(app, index, "en")
+    for step in scene.lesson.steps:
+        for g in step.do:
+            gesture(app, scene, g)
+    assert scene.stage.reveal is not None, "the challenge shows the bluffer's hand"
+    scene.draw(app.screen)
+    assert scene.stage.reveal_rect.width > 0
+    assert not scene.stage.reveal_rect.colliderect(scene.panel_rect)
+    assert app.screen.get_rect().contains(scene.stage.reveal_rect)

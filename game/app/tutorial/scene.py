@@ -377,6 +377,7 @@ class TutorialScene(PlayViews, Scene):
         cur = self.input.cursor
         # The lesson's panel stands where the table puts your name and score.
         here = self.app.top is self  # a prompt on top takes the keys: no cursor under it
+        self.stage.reveal_clear = self._panel_layout()[0]  # a shown hand beside the lesson
         self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
                         stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status)
@@ -431,13 +432,18 @@ class TutorialScene(PlayViews, Scene):
                 return size, lines
             size -= 1
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _panel_layout(self) -> tuple[pygame.Rect, int, list[tuple[str, tuple, bool]]]:
+        """The lesson panel's rect, its text size and lines."""
         u = self.app.u
         area = self.panel_area()
         size, lines = self.panel_lines(area)
+        used = len(lines) * int(size * 1.35) + u(30)
+        return pygame.Rect(area.x, area.y, area.width, min(area.height, used)), size, lines
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        rect, size, lines = self._panel_layout()
         step_h = int(size * 1.35)
-        used = len(lines) * step_h + u(30)
-        rect = pygame.Rect(area.x, area.y, area.width, min(area.height, used))
         border = (120, 230, 140) if self.finished else GOLD
         render.draw_panel(surface, rect, u(12), colour=(5, 30, 18, 225), border=border)
         self.panel_rect = rect

@@ -20,6 +20,7 @@ from game.app.ui import button
 from game.engine import Event, redact
 from saves.history import RoundRecord
 from saves.match import DEFAULT_HUMAN_NAME
+from saves.skill import Swing
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_MS = 900.0  # between two moves when playing at 1x (plus the move's own animation)
@@ -264,7 +265,7 @@ class ReplayScene(StageViews, Scene):
     def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         return self.info.info_lines()
 
-    def known_swing(self, index: int):
+    def known_swing(self, index: int) -> Swing | None:
         """The round's kept judgement of move `index` (worked out after the round), if the
         person whose eyes the replay follows made it: known at once, before any review."""
         record = self.replay.record

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from game.app.app import App
     from game.app.table.layout import Layout
+    from saves.skill import Swing
 
 
 class Host(Protocol):
@@ -39,6 +40,8 @@ class Host(Protocol):
 
     @property
     def layout(self) -> Layout: ...
+
+    def known_swing(self, index: int) -> Swing | None: ...
 
     @property
     def viewer(self) -> int | None: ...

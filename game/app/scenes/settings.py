@@ -185,10 +185,11 @@ class SettingsScene(Scene):
         self.app.sound.play("click")
         self.build()  # labels, language and sizes follow the new settings
         # The list stays where it was: the next click lands on the row under the mouse.
-        bar = self.box.vert_scroll_bar if self.box is not None else None
-        if bar is not None and scrolled:
+        box = self.box
+        bar = box.vert_scroll_bar if box is not None else None
+        if box is not None and bar is not None and scrolled:
             bar.set_scroll_from_start_percentage(scrolled)
-            self.box.update(0.0)
+            box.update(0.0)
         for widget, name in self.widgets.items():
             if name == focused:
                 self.focus.focus_on(widget)

@@ -116,14 +116,20 @@ def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int,
     return text
 
 
-def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str) -> None:
-    """A hand shown to you (a challenge, a peek), over the table until dismissed."""
+def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str,
+                clear: pygame.Rect | None = None) -> pygame.Rect:
+    """A hand shown to you (a challenge, a peek), over the table until dismissed; beside
+    `clear` (a lesson's panel) when it would cover it. Returns where it is drawn."""
     u = app.u
     w, h = app.size
     rect = pygame.Rect(0, 0, int(w * 0.8), u(230))
     rect.center = (w // 2, int(h * 0.42))
+    if clear is not None and clear.width and rect.colliderect(clear):
+        rect.width = rect.right - (clear.right + u(12))
+        rect.left = clear.right + u(12)
     render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD)
-    t = fonts.render(tr("table.reveal_title", name=owner), u(22), GOLD, bold=True)
+    t = fonts.fit(tr("table.reveal_title", name=owner), u(22), rect.width - u(24), GOLD,
+                  bold=True)
     surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + u(10))))
     cw = u(70)
     n = max(1, len(e.cards))
@@ -135,3 +141,4 @@ def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str) 
         surface.blit(img, (x0 + i * gap, rect.y + u(50)))
     hint = fonts.render(tr("table.reveal_close"), u(15), WHITE)
     surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - u(6))))
+    return rect

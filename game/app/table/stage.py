@@ -86,6 +86,9 @@ class Stage:
         self.ring_pulse = 0.0
         self.reveal: ev.HandShown | None = None
         self.reveal_until = 0.0
+        # What a shown hand must leave visible (a lesson's panel); set by the scene.
+        self.reveal_clear: pygame.Rect | None = None
+        self.reveal_rect = pygame.Rect(0, 0, 0, 0)  # where the shown hand was drawn
         # A daily deal's date (the table sets it): the strip along the top says so.
         self.daily: date | None = None
         self.strip_text = ""  # what the last frame showed in that strip (for tests)
@@ -346,7 +349,9 @@ class Stage:
             log.exception("an animation could not be drawn")
             self.recover()
         if self.reveal is not None:
-            hud.draw_reveal(surface, app, self.reveal, self.name_of(self.reveal.owner))
+            self.reveal_rect = hud.draw_reveal(surface, app, self.reveal,
+                                               self.name_of(self.reveal.owner),
+                                               self.reveal_clear)
 
     def thinking_seat(self) -> int | None:
         """The AI seat that is choosing its move now (ART.md: a short "thinking" on the

@@ -202,3 +202,46 @@ def test_the_quit_question_says_a_match_in_progress_is_saved(app) -> None:
     click(app, menu.buttons["quit"].rect.center, frames=3)
     assert isinstance(app.top, ConfirmQuitScene)
     assert "saved" in app.top._body() and app.running
+
+
+def _deal_step(app, n_seats: int, speed):
+    """The queued deal of a fresh table of `n_seats` at animation `speed`: its tweens."""
+    from dataclasses import replace
+
+    from game.app.scenes.table import TableScene
+    from game.app.table.match import MatchController
+    from game.engine import OFFICIAL
+    from saves.match import SeatInfo
+
+    app.apply_settings(replace(app.settings, animation_speed=speed))
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME)] + [SeatInfo.ai(f"AI{i}", "easy")
+                                                     for i in range(1, n_seats)]
+    app.push(MenuScene(app))
+    table = TableScene(app, MatchController(OFFICIAL, people, 5))
+    app.push(table)
+    frames(app, 1)
+    d = table.director
+    steps = ([d.active] if d.active else []) + list(d.steps)
+    deal = max(steps, key=lambda st: len(st.tweens))  # the one with a tween per card
+    assert len(deal.tweens) == 7 * n_seats
+    app.pop_to(MenuScene)
+    return deal.tweens
+
+
+def test_the_deal_goes_one_card_at_a_time_within_two_seconds_at_any_table(app) -> None:
+    """Ten seats dealt in about 2 s at normal speed (it took 5), cards still leaving one
+    after another; a small table keeps its pace; the speed setting scales it all."""
+    from saves.settings import AnimationSpeed
+
+    for n_seats, speed, factor in ((10, AnimationSpeed.NORMAL, 1.0),
+                                   (10, AnimationSpeed.SLOW, 1.6),
+                                   (3, AnimationSpeed.NORMAL, 1.0)):
+        tweens = _deal_step(app, n_seats, speed)
+        starts = [t.delay for t in tweens]
+        assert all(b > a for a, b in zip(starts, starts[1:], strict=False)), "one at a time"
+        whole = max(t.delay + t.duration for t in tweens)
+        assert whole <= 2000 * factor + 1e-6, (n_seats, speed, whole)
+        if n_seats == 3:  # 21 cards: the usual 70 ms between cards
+            assert abs((starts[1] - starts[0]) - 70 * factor) < 1e-6
+        else:
+            assert whole >= 1800 * factor, "capped, not rushed"

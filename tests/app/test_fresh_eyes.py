@@ -245,3 +245,31 @@ def test_the_deal_goes_one_card_at_a_time_within_two_seconds_at_any_table(app) -
             assert abs((starts[1] - starts[0]) - 70 * factor) < 1e-6
         else:
             assert whole >= 1800 * factor, "capped, not rushed"
+
+
+def test_the_scoring_lesson_keeps_each_card_apart_from_its_points(app) -> None:
+    """"yellow 1 (1) + Wild (50)", not "yellow 1 1 + Wild 50"; in Chinese too."""
+    from game.app import i18n
+    from game.app.table.wording import card_word
+    from game.app.tutorial.scene import TutorialScene
+    from game.engine.cards import CARD_POINTS
+    from tests.app.test_tutorial_truth import BASICS, _complete, _settle
+
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    index = next(i for i, le in enumerate(BASICS) if le.id == "scoring")
+    scene = TutorialScene(app, list(BASICS), index)
+    app.push(scene)
+    _settle(app)
+    s = scene.match.state
+    left = [c for seat in range(1, s.n) for c in s.hands[seat]]
+    _complete(app, scene)
+    frames(app, 2)
+    text = scene.score_cards()
+    assert " + ".join(f"{card_word(c)} ({CARD_POINTS[c]})" for c in left) in text, text
+    i18n.set_language("zh")
+    try:
+        zh = scene.score_cards()
+        assert " + ".join(f"{card_word(c)}（{CARD_POINTS[c]} 分）" for c in left) in zh, zh
+    finally:
+        i18n.set_language("en")

@@ -150,7 +150,9 @@ class TutorialScene(PlayViews, Scene):
         left = [c for seat in range(s.n) if seat != self.stage.viewer for c in s.hands[seat]]
         if not left:
             return ""
-        cards = " + ".join(f"{card_word(c)} {CARD_POINTS[c]}" for c in left)
+        # Each card with its points apart from its name ("yellow 1 (1)"), never run together.
+        cards = " + ".join(tr("tutorial.card_points", card=card_word(c), points=CARD_POINTS[c])
+                           for c in left)
         return tr("tutorial.score_cards", cards=cards, points=sum(CARD_POINTS[c] for c in left))
 
     def correct(self, cards: tuple[int, ...] = ()) -> None:

@@ -273,3 +273,21 @@ def test_the_scoring_lesson_keeps_each_card_apart_from_its_points(app) -> None:
         assert " + ".join(f"{card_word(c)}（{CARD_POINTS[c]} 分）" for c in left) in zh, zh
     finally:
         i18n.set_language("en")
+
+
+def test_continue_and_load_name_the_same_round_and_load_rows_tell_saves_apart(app) -> None:
+    """After round 1 ends, the menu says "Round 2 next" and so does Load; each Load row names
+    the AI tiers, the preset, the scores and how far the match has gone."""
+    from game.app.scenes.load import LoadScene
+    from tests.app.test_menu_continue import _leave_after_round_one
+
+    menu = _leave_after_round_one(app)
+    assert menu.resume_lines[1].startswith("Round 2 next"), menu.resume_lines
+    click(app, menu.buttons["load"].rect.center, frames=3)
+    load = app.top
+    assert isinstance(load, LoadScene)
+    frames(app, 1)
+    row = load.row_texts[0]
+    assert "Round 2 next" in row and "round 1" not in row.lower(), row
+    for part in ("Preset: Official", "Ada (Normal)", "Bao (Normal)", "You ", "move played"):
+        assert part in row, (part, row)

@@ -156,9 +156,9 @@ def resume_lines(info: SlotInfo) -> tuple[str, str]:
 def other_match_notice(info: SlotInfo) -> str:
     """The New game screen's note that the match in progress stays available."""
     summary = summary_of(info)
-    players = _players(summary) if summary is not None else _when(info)
-    return tr("new.other_match", players=players,
-              round=summary.round if summary is not None else "?")
+    if summary is None:
+        return tr("new.other_match", players=_when(info), round="?")
+    return tr("new.other_match_at", players=_players(summary), round=round_words(summary))
 
 
 @dataclass(frozen=True)

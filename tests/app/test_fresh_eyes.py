@@ -291,3 +291,7 @@ def test_continue_and_load_name_the_same_round_and_load_rows_tell_saves_apart(ap
     assert "Round 2 next" in row and "round 1" not in row.lower(), row
     for part in ("Preset: Official", "Ada (Normal)", "Bao (Normal)", "You ", "move played"):
         assert part in row, (part, row)
+    # New game's note about that match names its round the same way.
+    key(app, pygame.K_ESCAPE, frames=2)
+    click(app, app.top.buttons["new"].rect.center, frames=3)
+    assert "Round 2 next" in app.top.other_match, app.top.other_match

@@ -295,3 +295,27 @@ def test_continue_and_load_name_the_same_round_and_load_rows_tell_saves_apart(ap
     key(app, pygame.K_ESCAPE, frames=2)
     click(app, app.top.buttons["new"].rect.center, frames=3)
     assert "Round 2 next" in app.top.other_match, app.top.other_match
+
+
+def test_the_seat_exchange_try_it_shows_the_seats_change(app) -> None:
+    """Its label is a whole phrase, and its sandbox deals the next round with the seats
+    exchanged (the others visibly change places), instead of only saying it would."""
+    from game.app.i18n import tr
+    from game.app.tutorial.scene import TutorialScene, open_try_it
+    from tests.app.test_tutorial_truth import _complete, _settle
+
+    assert tr("rule.seat_exchange") == "Rounds between seat changes"
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    open_try_it(app, "seat_exchange")
+    scene = app.top
+    assert isinstance(scene, TutorialScene)
+    _settle(app)
+    before = dict(scene.layout.seats)
+    _complete(app, scene)
+    settle(app, scene)
+    s = scene.match.state
+    assert s.round_no == 2 and list(s.seating) != [0, 1, 2]
+    assert "Seats exchanged" in scene.stage.log_lines, scene.stage.log_lines
+    after = dict(scene.layout.seats)
+    assert before[0] == after[0] and before != after, (before, after)

@@ -174,6 +174,12 @@ class TutorialScene(PlayViews, Scene):
             self.finished = True
             self.app.saves.lesson_done(self.lesson.id)
             self.app.sound.play("win")
+            if self.lesson.data.get("deal_next") and self.match.state.phase == Phase.ROUND_OVER:
+                # A rule that acts between rounds (seat exchange) is shown happening: the
+                # next round is dealt, everyone in their new seat.
+                events = self.match.next_round()
+                self.stage.relayout()
+                self.animate(events)
             if "next" in self.lesson_buttons:
                 self._label_next()
             else:

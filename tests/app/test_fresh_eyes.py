@@ -319,3 +319,21 @@ def test_the_seat_exchange_try_it_shows_the_seats_change(app) -> None:
     assert "Seats exchanged" in scene.stage.log_lines, scene.stage.log_lines
     after = dict(scene.layout.seats)
     assert before[0] == after[0] and before != after, (before, after)
+
+
+def test_the_language_drop_down_arrow_is_the_size_of_the_others(app) -> None:
+    from game.app.scenes.settings import SettingsScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    frames(app, 2)
+    click(app, menu.buttons["settings"].rect.center, frames=3)
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    arrows = {}
+    for widget, name in scene.widgets.items():
+        if name in ("language", "animation_speed"):
+            button = next(e for e in widget.get_focus_set()
+                          if "#expand_button" in e.object_ids)
+            arrows[name] = button.font.size("▼")
+    assert arrows["language"] == arrows["animation_speed"], arrows

@@ -337,3 +337,28 @@ def test_the_language_drop_down_arrow_is_the_size_of_the_others(app) -> None:
                           if "#expand_button" in e.object_ids)
             arrows[name] = button.font.size("▼")
     assert arrows["language"] == arrows["animation_speed"], arrows
+
+
+def test_the_pause_buttons_stay_put_when_a_daily_deal_names_itself(app) -> None:
+    """The daily deal's subtitle in the pause menu does not push its buttons down."""
+    from datetime import date
+
+    from game.app.scenes.pause import PauseScene
+    from tests.app.helpers import open_table
+    from tests.app.test_layout import set_view
+
+    for size, scale in (((1280, 720), 1.0), ((1024, 600), 1.5)):
+        where = []
+        for daily in (False, True):
+            table = open_table(app)
+            set_view(app, size, scale)
+            if daily:
+                app.saves.daily_matches[table.match.match_id or ""] = date.today().isoformat()
+            settle(app, table)
+            key(app, pygame.K_ESCAPE, frames=2)
+            pause = app.top
+            assert isinstance(pause, PauseScene) and bool(pause.subtitle) == daily
+            where.append([b.rect.topleft for b in (pause.resume_b, pause.leave_b)])
+            app.pop_to(MenuScene)
+            app.pop()
+        assert where[0] == where[1], (size, scale, where)

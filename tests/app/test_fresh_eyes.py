@@ -362,3 +362,29 @@ def test_the_pause_buttons_stay_put_when_a_daily_deal_names_itself(app) -> None:
             app.pop_to(MenuScene)
             app.pop()
         assert where[0] == where[1], (size, scale, where)
+
+
+def test_the_log_shows_whole_entries_with_the_newest_at_the_bottom(app) -> None:
+    """Long entries wrap over several lines in the narrow log at 150 % on a small window:
+    the log never starts with the tail of a cut entry, and the newest is always shown."""
+    from game.engine import events as ev
+    from saves.match import SeatInfo
+    from tests.app.helpers import open_table
+    from tests.app.test_layout import set_view
+
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Alexandra Longname", "easy"),
+              SeatInfo.ai("Bartholomew Evenlonger", "easy")]
+    table = open_table(app, table_seats=people)
+    set_view(app, (1024, 600), 1.5)
+    settle(app, table)
+    stage = table.stage
+    for i in range(14):  # two- and three-line entries, as a long game leaves them
+        e = (ev.Challenged(1, 2, i % 2 == 0) if i % 3 else ev.HandsSwapped(2, 1))
+        stage.log_entries.append((e, 0))
+        frames(app, 1)
+        shown = stage.log_shown
+        lines = stage.log_lines
+        assert shown and " ".join(shown[-1]) == lines[-1], (shown, lines)
+        for entry in shown:
+            assert " ".join(entry) in lines, (entry, lines)
+        assert any(len(entry) > 1 for entry in shown) or i < 2

@@ -388,3 +388,36 @@ def test_the_log_shows_whole_entries_with_the_newest_at_the_bottom(app) -> None:
         for entry in shown:
             assert " ".join(entry) in lines, (entry, lines)
         assert any(len(entry) > 1 for entry in shown) or i < 2
+
+
+def test_the_skipped_stamp_lies_under_the_pause_veil(app) -> None:
+    """Pausing while the "no entry" stamp is on your hand dims it with the table: the stamp
+    is drawn with the table, under the pause menu's veil (already so on this main)."""
+    from dataclasses import replace
+
+    from game.app.scenes.pause import PauseScene
+    from game.engine import OFFICIAL, Action, Kind
+    from saves.match import SeatInfo
+    from saves.settings import AnimationSpeed
+
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "easy"),
+              SeatInfo.ai("Bao", "easy")]
+    table = _staged(app, OFFICIAL, ["r1 r2 g3", "g1 g2", "rS y1 y2"], people, current=2)
+    settle(app, table)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (table.match.state.hands[2][0],))))
+    for _ in range(300):
+        frames(app, 1)
+        if table.director.after:
+            break
+    frames(app, 8)  # the stamp pressed down, at full strength
+    x, y = table.stage.seat_target(0)
+    r = round(34 * table.stage.layout.unit)
+    ring = [(x + dx, y) for dx in range(-r - 2, r + 3)]
+    red = [p for p in ring if app.screen.get_at(p).r > 150 and app.screen.get_at(p).g < 90]
+    assert red, "the stamp shows on the seat"
+    key(app, pygame.K_ESCAPE, frames=2)
+    assert isinstance(app.top, PauseScene)
+    for p in red:
+        c = app.screen.get_at(p)
+        assert c.r < 120, (p, c)  # dimmed with the table

@@ -4,6 +4,7 @@ player met it: through the menu and the real scenes, by posted events."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.stats import StatsScene
@@ -421,3 +422,30 @@ def test_the_skipped_stamp_lies_under_the_pause_veil(app) -> None:
     for p in red:
         c = app.screen.get_at(p)
         assert c.r < 120, (p, c)  # dimmed with the table
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_match_in_progress_note_is_readable_and_clear_of_start(app, lang) -> None:
+    """New game's note on the match in progress keeps the captions' size (it shrank to
+    9 px) and stays between Back and Start at 150 % on a small window."""
+    from game.app import fonts, i18n, style
+    from game.app.scenes.new_game import NewGameScene
+    from tests.app.helpers import open_table
+    from tests.app.test_layout import set_view
+
+    table = open_table(app)
+    settle(app, table)
+    app.pop_to(MenuScene)
+    i18n.set_language(lang)
+    try:
+        set_view(app, (1024, 600), 1.5)
+        click(app, app.top.buttons["new"].rect.center, frames=3)
+        scene = app.top
+        assert isinstance(scene, NewGameScene) and scene.other_match
+        lines, size = scene.other_match_shown
+        assert size == app.px(style.CAPTION) and 1 <= len(lines) <= 2, (lines, size)
+        room = scene.start_b.rect.left - scene.back_b.rect.right
+        for line in lines:
+            assert fonts.font(size, text=line).size(line)[0] < room, line
+    finally:
+        i18n.set_language("en")

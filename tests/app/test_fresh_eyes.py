@@ -449,3 +449,24 @@ def test_the_match_in_progress_note_is_readable_and_clear_of_start(app, lang) ->
             assert fonts.font(size, text=line).size(line)[0] < room, line
     finally:
         i18n.set_language("en")
+
+
+def test_try_a_rule_check_marks_sit_before_the_titles(app) -> None:
+    """A finished rule's check mark is drawn in the room kept left of its title (the titles
+    start after it), at 150 % on a small window, where it used to cross the title."""
+    from game.app.tutorial.scene import TryItScene
+    from game.app.ui import icon_room
+    from tests.app.test_layout import set_view
+
+    scene = TryItScene(app)
+    for le in scene.lessons:
+        app.saves.lesson_done(le.id)
+    app.push(MenuScene(app))
+    set_view(app, (1024, 600), 1.5)
+    app.push(scene)
+    frames(app, 2)
+    assert len(scene.ticks) == len(scene.lessons)
+    for b in scene.items:
+        assert "@icon_button" in b.class_ids  # the title starts after the room
+    for mark, r in scene.ticks:
+        assert r.left < mark.left and mark.right <= r.left + icon_room(app), (mark, r)

@@ -470,3 +470,36 @@ def test_try_a_rule_check_marks_sit_before_the_titles(app) -> None:
         assert "@icon_button" in b.class_ids  # the title starts after the room
     for mark, r in scene.ticks:
         assert r.left < mark.left and mark.right <= r.left + icon_room(app), (mark, r)
+
+
+def test_replay_open_hands_that_sit_on_a_panel_hide_its_backs(app) -> None:
+    """With no room round a seat (150 % on a small window), its open hand takes the place
+    of its fan of backs, on a plate that hides them, instead of being drawn over them."""
+    from game.app import i18n
+    from game.app.scenes.replay import ReplayScene
+    from game.app.table import render
+    from saves.history import add_round, load_history
+    from tests.app.test_layout import set_view
+    from tests.saves.test_history import entry
+
+    for seed in (23, 24):
+        add_round(entry(seed)[0])
+    i18n.set_language("zh")
+    try:
+        app.push(MenuScene(app))
+        set_view(app, (1024, 600), 1.5)
+        scene = ReplayScene(app, load_history()[0], review=False)
+        app.push(scene)
+        scene.seek(scene.replay.end // 2)
+        frames(app, 3)
+        lay = scene.layout
+        on_panel = {seat: r for seat, r in scene.open_rects.items()
+                    if r.colliderect(render.seat_panel_rect(lay, seat))}
+        assert on_panel, "this size puts the open hands on the panels"
+        for seat, r in on_panel.items():
+            panel = render.seat_panel_rect(lay, seat)
+            fan_left = panel.x + int(8 * lay.unit) + int(44 * lay.unit)
+            plate = scene.info.plates[seat]
+            assert plate.contains(r.clip(panel)) and plate.left <= fan_left, (plate, r)
+    finally:
+        i18n.set_language("en")

@@ -24,6 +24,7 @@ from game.app.scenes.seat_list import (
     repair_names,
 )
 from game.app.skill_view import suggested_tier
+from game.app.table.render import wrap
 from game.app.ui import (
     button,
     button_height,
@@ -37,26 +38,6 @@ from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
 PRESET_ORDER = ("official", "community", "party", "custom")
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """Greedy line breaks at spaces, or between any characters for text without them
-    (Chinese), so each line fits `width` at font `size`."""
-    font = fonts.font(size)
-    # Chinese breaks between any characters, even where it has spaces (around figures).
-    spaced = " " in text and not any(ord(ch) >= 0x2E80 for ch in text)
-    words = text.split(" ") if spaced else list(text)
-    joiner = " " if spaced else ""
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = f"{line}{joiner}{word}" if line else word
-        if line and font.size(candidate)[0] > width:
-            lines.append(line)
-            line = word.strip()
-        else:
-            line = candidate
-    return [*lines, line] if line else lines
 
 
 def quick_match(app) -> Scene:
@@ -79,6 +60,7 @@ class NewGameScene(Scene):
         # A match in progress is never replaced by a new one: say so before it starts.
         latest = app.saves.latest()
         self.other_match = other_match_notice(latest) if latest is not None else ""
+        self.other_match_shown: tuple[list[str], int] = ([], 0)  # its lines and size, drawn
         try:
             self.rules = Rules.from_dict(dict(app.settings.last_rules))
         except RulesError:
@@ -324,23 +306,22 @@ class NewGameScene(Scene):
         for line, colour in notes[:1]:
             surface.blit(text(app, style.CAPTION, line, colour, w - g(6)), (g(3), y))
         if self.other_match:
-            # Between Back and Start, where nothing else is drawn: two lines at most.
+            # Between Back and Start, where nothing else is drawn: two lines at most, in the
+            # captions' size (a shorter note when the long one does not fit in two).
             back = self.back_b
             assert back is not None  # made in build(), before anything is drawn
             left = back.rect.right + g(2)
             right = (self.suggest_b or self.start_b).rect.left
             room = max(g(5), right - g(2) - left)
-            # As many lines as there is height (the hint line's too, when it says nothing),
-            # in the largest size that fits them.
             size = app.px(style.CAPTION)
             top = (self.hint_y + fonts.font(size).get_linesize() if notes
                    else self.target_b.rect.bottom + g(1))
-            tall = back.rect.bottom - top
-            lines = wrap(self.other_match, size, room)
-            while len(lines) * fonts.font(size).get_linesize() > tall and size > 9:
-                size -= 1
-                lines = wrap(self.other_match, size, room)
-            step = fonts.font(size).get_linesize()
+            for note in (self.other_match, tr("new.other_match_short")):
+                lines = wrap(note, fonts.font(size, text=note), room)
+                if len(lines) <= 2:
+                    break
+            self.other_match_shown = (lines, size)
+            step = fonts.font(size, text=note).get_linesize()
             y = max(top, (top + back.rect.bottom) // 2 - len(lines) * step // 2)
             self.notice_rects = []
             for line in lines:

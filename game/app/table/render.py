@@ -455,8 +455,10 @@ def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return out
 
 
-def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
-    """The newest log lines, in one font size, wrapped to the panel (never shrunk)."""
+def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> list[list[str]]:
+    """The newest log entries, in one font size, wrapped to the panel (never shrunk): only
+    whole entries, as many as fit, the newest always at the bottom (one too long for the
+    panel shows its beginning). Returns the entries drawn, each as its wrapped lines."""
     u = layout.unit
     rect = layout.log
     draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 180), raised=False)
@@ -464,14 +466,22 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
     inner = rect.width - int(12 * u)
     step = font.get_linesize()
     room = max(1, (rect.height - int(10 * u)) // step)
-    wrapped: list[str] = []
-    for line in lines[-room:]:
-        wrapped += wrap(line, fonts.font(int(14 * u), text=line), inner)
+    shown: list[list[str]] = []
+    used = 0
+    for line in reversed(lines[-room:]):
+        entry = wrap(line, fonts.font(int(14 * u), text=line), inner)
+        if used + len(entry) > room:
+            if not shown:
+                shown.append(entry[:room])
+            break
+        shown.insert(0, entry)
+        used += len(entry)
     y = rect.y + int(6 * u)
-    for line in wrapped[-room:]:
+    for line in (part for entry in shown for part in entry):
         surface.blit(fonts.render(line, int(14 * u), (225, 235, 225)),
                      (rect.x + int(6 * u), y))
         y += step
+    return shown
 
 
 def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,

@@ -102,6 +102,7 @@ class Stage:
         self.face_up_owner: int | None = None
         self.shown_dimmed: set[int] = set()
         self.draw_count = 0
+        self.log_shown: list[list[str]] = []  # the log entries the last frame drew, wrapped
         self._labels: dict[tuple, str] = {}
 
     @property
@@ -336,7 +337,7 @@ class Stage:
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
-        render.draw_log(surface, lay, self.log_lines)
+        self.log_shown = render.draw_log(surface, lay, self.log_lines)
         if self.match.rules.teams or self.daily:
             title = tr("app.daily_title", date=i18n.date_text(self.daily)) if self.daily else ""
             self.strip_text = hud.draw_teams(

@@ -33,7 +33,7 @@ from game.app.tutorial.lessons import (
     lesson_for,
     try_it_available,
 )
-from game.app.ui import GOLD, WHITE, button, felt
+from game.app.ui import GOLD, WHITE, button, felt, icon_room
 from game.engine import SPECS, Action, Kind
 from game.engine import events as ev
 from game.engine.cards import CARD_FACE
@@ -151,7 +151,9 @@ class TutorialScene(PlayViews, Scene):
         left = [c for seat in range(s.n) if seat != self.stage.viewer for c in s.hands[seat]]
         if not left:
             return ""
-        cards = " + ".join(f"{card_word(c)} {CARD_POINTS[c]}" for c in left)
+        # Each card with its points apart from its name ("yellow 1 (1)"), never run together.
+        cards = " + ".join(tr("tutorial.card_points", card=card_word(c), points=CARD_POINTS[c])
+                           for c in left)
         return tr("tutorial.score_cards", cards=cards, points=sum(CARD_POINTS[c] for c in left))
 
     def correct(self, cards: tuple[int, ...] = ()) -> None:
@@ -173,6 +175,12 @@ class TutorialScene(PlayViews, Scene):
             self.finished = True
             self.app.saves.lesson_done(self.lesson.id)
             self.app.sound.play("win")
+            if self.lesson.data.get("deal_next") and self.match.state.phase == Phase.ROUND_OVER:
+                # A rule that acts between rounds (seat exchange) is shown happening: the
+                # next round is dealt, everyone in their new seat.
+                events = self.match.next_round()
+                self.stage.relayout()
+                self.animate(events)
             if "next" in self.lesson_buttons:
                 self._label_next()
             else:
@@ -499,7 +507,11 @@ class ListScene(Scene):
         for i, le in enumerate(self.lessons):
             c, r = divmod(i, rows)
             rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
-            b = button(self, self.label(le), rect, object_id="#small", title=tr(le.title_key()))
+            # Laid out as an icon button (text from the left, room before it), the room
+            # holding the drawn check mark of a finished lesson, never over its title.
+            b = button(self, self.label(le), rect, object_id="#small", icon="learn",
+                       title=tr(le.title_key()))
+            b.icon = None  # no icon drawn: the room is the check mark's
             self.items[b] = i
         for i, bad in enumerate(self.broken, len(self.lessons)):
             c, r = divmod(i, rows)
@@ -517,13 +529,18 @@ class ListScene(Scene):
         super().draw_over_ui(surface)
         u = self.app.u
         done = self.app.saves.stats().lessons
+        room = icon_room(self.app)
+        self.ticks: list[tuple[pygame.Rect, pygame.Rect]] = []  # (mark, its button), drawn
         for b, i in self.items.items():
             if self.lessons[i].id in done:
                 r = b.rect
-                x, y, s = r.x + u(14), r.centery, max(4, r.height // 4)
-                pygame.draw.lines(surface, (120, 230, 140), False,
-                                  [(x, y), (x + s * 2 // 3, y + s * 2 // 3),
-                                   (x + s * 2, y - s)], max(2, u(3)))
+                s = max(4, min(r.height // 4, room // 3))
+                x, y = r.x + (room - 2 * s) // 2 + round(4 * self.app.text_factor), r.centery
+                points = [(x, y), (x + s * 2 // 3, y + s * 2 // 3), (x + s * 2, y - s)]
+                width = max(2, u(3))
+                pygame.draw.lines(surface, (120, 230, 140), False, points, width)
+                mark = pygame.Rect(x, y - s, 2 * s, s + s * 2 // 3).inflate(width, width)
+                self.ticks.append((mark, r))
 
     def on_button(self, element) -> None:
         if element in self.items:

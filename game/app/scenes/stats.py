@@ -8,6 +8,7 @@ from datetime import date
 
 import pygame
 
+from ai import PLAYER_TIERS
 from game.app import fonts
 from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
@@ -98,6 +99,8 @@ class StatsScene(Scene):
         # The rating and daily blocks keep their room below; the table shows what fits.
         below = self._below_height()
         bottom = (self.back_b.rect.top if self.back_b else h - u(80)) - u(8) - below
+        # What each row says of the tiers (for tests), shown or not.
+        self.tier_lines: dict[str, str] = {name: self.tier_line(p) for name, p in players}
         rows = self._rows_shown(players, bottom - y)
         for name, p, tiers in rows:
             row = pygame.Rect(u(30), y - u(2), w - u(60), u(26) + (u(22) if tiers else 0))
@@ -123,21 +126,28 @@ class StatsScene(Scene):
             surface.blit(note, note.get_rect(bottomright=(w - u(40), bottom + u(2))))
         self._draw_below(surface, pygame.Rect(u(40), bottom + u(6), w - u(80), below))
 
+    @staticmethod
+    def tier_line(p) -> str:
+        """Rounds won against each tier, weakest first (Easy, Normal, Hard, Expert), as the
+        New game screen offers them; a tier no longer offered comes after, by name."""
+        def order(tier: str) -> tuple[int, str]:
+            return (PLAYER_TIERS.index(tier) if tier in PLAYER_TIERS else len(PLAYER_TIERS),
+                    tier)
+
+        return "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
+                             played=r.rounds_played)
+                          for tier, r in sorted(p.by_tier.items(), key=lambda kv: order(kv[0])))
+
     def _rows_shown(self, players: list, room: int) -> list:
         """(name, stats, tier line) of the rows drawn in `room` pixels: every player when
         they fit; else the tier lines go but the selected row's; else a window of rows
         around the selected one (the arrow keys move it), with the rest counted below."""
         u = self.app.u
 
-        def tier_line(p) -> str:
-            return "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
-                                 played=r.rounds_played)
-                              for tier, r in sorted(p.by_tier.items()))
-
         def height(rows: list) -> int:
             return sum(u(26) + (u(22) if t else 0) for *_, t in rows)
 
-        full = [(name, p, tier_line(p)) for name, p in players]
+        full = [(name, p, self.tier_lines[name]) for name, p in players]
         if height(full) <= room:
             return full
         short = [(n, p, t if n == self.selected else "") for n, p, t in full]

@@ -208,7 +208,7 @@ def test_the_shared_screen_name_is_for_that_match_only(app) -> None:
     key(app, pygame.K_RETURN, frames=3)
     table = next(s for s in app.stack if isinstance(s, TableScene))
     assert table.match.stored_seats[0].name == "Player 1"
-    app.pop()
+    app.pop_to(MenuScene)
     again = NewGameScene(app)
     app.push(again)
     frames(app, 2)

@@ -73,3 +73,17 @@ def test_wrap_breaks_chinese_between_characters_but_not_before_closing_marks() -
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
         assert not any(line and line[0] in "，。）：" for line in lines[1:]), (width, lines)
         assert not any(line and line[-1] in "（" for line in lines[:-1]), (width, lines)
+
+
+def test_every_rule_description_ends_with_a_full_stop() -> None:
+    """Playtest (Try a rule): "…any of its cards may be jumped" ended without one."""
+    from game.app import i18n
+    from game.engine import SPECS
+
+    try:
+        for lang, stop in (("en", "."), ("zh", "。")):
+            i18n.set_language(lang)
+            missing = [n for n, spec in SPECS.items() if not i18n.tr(spec.desc_key).endswith(stop)]
+            assert not missing, (lang, missing)
+    finally:
+        i18n.set_language("en")

@@ -87,3 +87,30 @@ def test_every_rule_description_ends_with_a_full_stop() -> None:
             assert not missing, (lang, missing)
     finally:
         i18n.set_language("en")
+
+
+def test_chinese_names_each_special_card_one_way(app) -> None:
+    """Playtest: the log said 变色 / 黄罚二 / 王牌（+4） while the rules and lessons say
+    变色牌 / +2 / 王牌 +4. The log's names are the ones the rules page and lessons use."""
+    import json
+
+    from game.app import i18n
+    from game.app.table.wording import card_word
+    from game.engine.cards import CARD_RANK
+    from tests.app.test_i18n import LOCALE
+
+    draw_two, wild, wild_four = (next(c for c in range(len(CARD_RANK)) if CARD_RANK[c] == r)
+                                 for r in (12, 13, 14))
+    i18n.set_language("zh")
+    try:
+        names = {"wild": card_word(wild), "wd4": card_word(wild_four),
+                 "d2": i18n.tr(f"rank.{CARD_RANK[draw_two]}")}
+        rules = i18n.tr("help.how_body")
+        lessons = json.dumps(json.loads((LOCALE / "uno.zh.json").read_text("utf-8"))["zh"]
+                             ["lesson"], ensure_ascii=False)
+        assert names["wild"] in rules and names["wild"] in lessons, names
+        assert names["wd4"] in lessons and names["d2"] in lessons and names["d2"] in rules
+        for other in ("罚二", "王牌（+4）", "变色，", "变色 "):
+            assert other not in rules + lessons
+    finally:
+        i18n.set_language("en")

@@ -61,15 +61,15 @@ def tr(name: str, /, **values: object) -> str:
 
 
 # How keys are written on keyboards (pygame names them in lower case: "return", "f11").
-_KEY_LABELS = {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace",
-               "tab": "Tab", "delete": "Delete", "left": "Left", "right": "Right", "up": "Up",
-               "down": "Down", "enter": "Enter"}
+_NAMED_KEYS = ("return", "enter", "escape", "space", "backspace", "tab", "delete", "left",
+               "right", "up", "down")
 
 
 def key_label(name: str) -> str:
-    """A key's name as printed on the key: "Enter", "F11", "D", "Left"."""
-    if name in _KEY_LABELS:
-        return _KEY_LABELS[name]
+    """A key's name as the current language prints it: "Enter", "F11", "D", "Left" (回车,
+    ← in Chinese)."""
+    if name in _NAMED_KEYS:
+        return tr(f"keys.key_names.{name}")
     if len(name) == 1 or (name[:1] == "f" and name[1:].isdigit()):
         return name.upper()
     return " ".join(word[:1].upper() + word[1:] for word in name.split(" "))

@@ -251,7 +251,9 @@ class SkillBlock:
         if full:
             plays = next((st.luck.plays for st in statuses if st.luck is not None), None)
             if plays is not None:
-                out.append(BlockLine(tr("skill.luck_how", plays=plays), 14, DIM))
+                # Another person's seat is played by a stand-in tier; alone, no seat is.
+                how = "skill.luck_how_people" if many else "skill.luck_how"
+                out.append(BlockLine(tr(how, plays=plays), 14, DIM))
         return out
 
     def layout(self, rect: pygame.Rect, unit: Callable[[float], int], button_w: int,

@@ -52,6 +52,8 @@ def false_claims(r: Reason, a: Action, view: SeatView) -> list[str]:
         bad.append(f"names colour {r.colour}, the move leaves {colour_after(a, r.colour)}")
     elif k in ("strongest", "block", "block_next") and not plays:
         bad.append("a colour reason for a move that plays nothing")
+    elif k == "shed_points" and not (plays and a.cards):
+        bad.append("sheds points but plays no card (a colour choice sheds nothing)")
     elif k == "makes_draw" and not (plays and any(CARD_RANK[c] in (DRAW_TWO, WILD_DRAW_FOUR)
                                                   for c in a.cards)):
         bad.append("makes someone draw with no draw card")

@@ -22,7 +22,8 @@ def test_the_round_end_labels_the_match_code_and_copies_it(app) -> None:
     scene = app.top
     assert isinstance(scene, RoundEndScene)
     code = match_code(table.match)
-    assert tr("code.shown", code=code).startswith("Match code (deals round 1)")
+    assert tr("code.shown", code=code).startswith(
+        "Match code (starts this match again from round 1)")
     pygame.scrap.put_text("something else")
     click(app, scene.code_line.button.rect.center, frames=2)
     assert pygame.scrap.get_text() == code

@@ -112,3 +112,34 @@ def test_the_longest_code_the_game_shows_is_taken_back_whole(app) -> None:
     key(app, pygame.K_RETURN, frames=3)
     assert isinstance(app.top, TableScene), scene.error
     assert (app.top.match.rules, app.top.match.seed) == (deal.rules, deal.seed)
+
+
+def test_a_code_keeps_what_its_screen_says_it_keeps(app) -> None:
+    """Playtest: "the same rules and seats" was read as the same players, but the AIs came
+    back as Ada and Bao instead of Bao and Chen. A code keeps the rules, who sits where (a
+    person or an AI of a level), the dealer's seat and round 1's cards; the screen says so
+    and says the AIs' names may differ, in both languages."""
+    from game.app import i18n
+    from game.app.table.match import MatchController
+    from game.engine import OFFICIAL
+    from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+
+    seats = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Bao", "expert"),
+             SeatInfo.ai("Chen", "hard")]
+    first = MatchController(OFFICIAL, seats, 4032)
+    open_code_screen(app)
+    type_text(app, match_code(first))
+    key(app, pygame.K_RETURN, frames=3)
+    assert isinstance(app.top, TableScene)
+    m = app.top.match
+    again = MatchController(m.rules, m.seats, m.seed)
+    assert [s.tier if s.is_ai else "human" for s in m.seats] == ["human", "expert", "hard"]
+    assert again.state.dealer == first.state.dealer
+    assert again.state.hands == first.state.hands
+    assert [s.name for s in m.seats] != [s.name for s in seats]  # why the screen warns
+    for lang, word in (("en", "names"), ("zh", "名字")):
+        i18n.set_language(lang)
+        assert word in tr("code.prompt")
+        assert "(deals round 1)" not in tr("code.shown", code="X")
+        assert "发出第 1 局的牌" not in tr("code.shown", code="X")
+    i18n.set_language("en")

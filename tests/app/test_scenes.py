@@ -183,6 +183,43 @@ def test_with_several_humans_nobody_is_named_you(app) -> None:
     assert DEFAULT_HUMAN_NAME not in names and names[0] == "Player 1", names
 
 
+def _seat_kind_to(app, ng: NewGameScene, seat: int, kind: str) -> None:
+    for _ in range(6):
+        if ng.seats[seat]["kind"] == kind:
+            return
+        button = next(b for b, i in ng.seat_cards.kind_buttons.items() if i == seat)
+        click(app, button.rect.center, frames=3)
+    assert ng.seats[seat]["kind"] == kind
+
+
+def test_the_shared_screen_name_is_for_that_match_only(app) -> None:
+    """The hot-seat match calls the "You" seat "Player 1", but the next New game still
+    offers the player's own name, and a solo match after it files its rounds under the same
+    profile as before the hot-seat match (playtest: "Player 1" stuck, even in Chinese, and
+    the solo round went missing from the player's statistics)."""
+    from saves.match import DEFAULT_HUMAN_NAME
+
+    app.push(MenuScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    frames(app, 2)
+    _seat_kind_to(app, ng, 1, "human")
+    ng.focus.focus_on(ng.start_b)
+    key(app, pygame.K_RETURN, frames=3)
+    table = next(s for s in app.stack if isinstance(s, TableScene))
+    assert table.match.stored_seats[0].name == "Player 1"
+    app.pop_to(MenuScene)
+    again = NewGameScene(app)
+    app.push(again)
+    frames(app, 2)
+    assert again.seats[0]["name"] == DEFAULT_HUMAN_NAME, again.seats
+    _seat_kind_to(app, again, 1, "normal")
+    again.focus.focus_on(again.start_b)
+    key(app, pygame.K_RETURN, frames=3)
+    solo = next(s for s in app.stack if isinstance(s, TableScene))
+    assert solo.match.stored_seats[0].name == DEFAULT_HUMAN_NAME
+
+
 def test_new_game_draws_the_default_seat_s_avatar_from_its_shown_name(app, monkeypatch) -> None:
     """The seat left as "You" shows a "Y" (你 in Chinese) on its avatar, never the "@" of
     the stored placeholder."""

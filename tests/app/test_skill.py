@@ -211,6 +211,10 @@ def test_the_score_screen_says_still_working_then_shows_accuracy_swings_and_luck
 
     assert status.luck is not None and luck_line(status) in texts
     assert luck_line(status) != tr("skill.luck_working")
+    # Alone at the table, no seat is played by a stand-in: the footnote says so (playtest:
+    # it always said "other people's seats played by Hard").
+    how = tr("skill.luck_how", plays=status.luck.plays)
+    assert how in texts and "Hard" not in how
     scene.draw(pygame.Surface(app.size))
     # Show opens the replay at that move, with its review.
     button = next(b for b, s in scene.show_buttons.items() if s == swings[0])
@@ -389,6 +393,7 @@ def test_a_later_round_is_judged_from_the_state_its_entry_keeps() -> None:
 def test_in_hot_seat_each_person_gets_their_own_figures_on_the_score_screen(app) -> None:
     """Two people at one table: each one's accuracy and luck are worked out from their own
     seat, named on the score screen, and kept in the round's history."""
+    from game.app.i18n import tr
     from game.app.skill_view import accuracy_line, luck_line
 
     app.skill.mode = "thread"
@@ -410,6 +415,7 @@ def test_in_hot_seat_each_person_gets_their_own_figures_on_the_score_screen(app)
         name = table.match.seats[seat].name
         assert accuracy_line(status, name) in texts
         assert f"{name}: {luck_line(status)}" in texts
+        assert tr("skill.luck_how_people", plays=status.luck.plays) in texts
         assert kept.analysis is not None and kept.analysis.seat(seat).judged == status.judged
 
 

@@ -230,7 +230,7 @@ def test_readme_bindings_screen_and_help_agree(app) -> None:
     app.pop()
     help_text = RulesScene(app, None).text()
     for name, k in DEFAULT_KEY_BINDINGS.items():
-        assert f"{tr(f'keys.{name}')}: <b>{key_label(k)}</b>" in help_text
+        assert f"<b>{tr(f'keys.{name}')}{tr('help.colon')}</b> {key_label(k)}" in help_text
     # Every binding does what it says at the table: none is listed but ignored.
     import inspect
 

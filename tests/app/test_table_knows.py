@@ -149,3 +149,36 @@ def test_in_hot_seat_nothing_shows_between_players(app) -> None:
             assert table.known_now.seat == table.viewer
             seen_for.add(table.known_now.seat)
     assert seen_for == {0, 1}
+
+
+def test_a_lacking_tag_speaks_of_the_cards_left(app, monkeypatch) -> None:
+    """Playtest: "Bao: no red, yellow" right after "Bao played yellow 5" (the card they had
+    just drawn) read as a contradiction. The tag says what is certain about the hand now:
+    none of those colours left in it."""
+    import pygame
+
+    from ai.insight import TableKnowledge
+    from game.app import fonts, i18n
+    from game.app.table import insight as module
+    from tests.app.helpers import open_table, seats
+
+    table = open_table(app, table_seats=seats(n_ai=3, tier="hard"), seed=5)
+    shown: list[str] = []
+    real = fonts.fit
+
+    def spy(text, *args, **kwargs):
+        shown.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "fit", spy)
+    known = TableKnowledge(0, {1: (0, 1)}, 1, (0.5, 0.5, 0.5, 0.5))
+    name = table.match.seats[1].name
+    for lang, expected in (("en", f"{name}: none left in red, yellow"),
+                           ("zh", f"{name}：手里已没有红、黄牌")):
+        i18n.set_language(lang)
+        try:
+            shown.clear()
+            module.draw_insight(pygame.Surface(app.size), table.stage, known)
+            assert expected in shown, shown
+        finally:
+            i18n.set_language("en")

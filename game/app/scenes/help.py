@@ -5,9 +5,11 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UITextBox
 
+from game.app import fonts, style
 from game.app.i18n import key_label, tr
 from game.app.scene import Scene
 from game.app.scenes.rules_edit import value_text
+from game.app.table import render
 from game.app.ui import page
 from game.engine import OFFICIAL, SPECS, Rules
 from game.engine.rules import preset_name
@@ -26,28 +28,50 @@ class RulesScene(Scene):
         self.rules = rules or OFFICIAL
         self.in_match = rules is not None
 
-    def text(self) -> str:
+    def paragraphs(self) -> list[tuple[str, str]]:
+        """(bold part, plain part) of each paragraph of the page, "" for a blank line."""
         binds = self.app.settings.key_bindings
-        parts = [f"<b>{_escape(tr('help.how_title'))}</b><br>",
-                 _escape(tr("help.how_body")).replace("\n", "<br>"), "<br><br>",
-                 f"<b>{_escape(tr('help.keys_title'))}</b><br>"]
-        for name, k in binds.items():
-            parts.append(f"{_escape(tr(f'keys.{name}'))}: <b>{_escape(key_label(k))}</b><br>")
-        parts.append(_escape(tr("help.keys_extra")).replace("\n", "<br>"))
+        colon = tr("help.colon")
+        out = [(tr("help.how_title"), "")]
+        out += [("", line) for line in tr("help.how_body").split("\n")]
+        out += [("", ""), (tr("help.keys_title"), "")]
+        out += [(f"{tr(f'keys.{name}')}{colon}", key_label(k)) for name, k in binds.items()]
+        out += [("", line) for line in tr("help.keys_extra").split("\n")]
         title = tr("help.rules_title", preset=tr(f"preset.{preset_name(self.rules)}"))
-        parts.append(f"<br><br><b>{_escape(title)}</b><br>")
+        out += [("", ""), (title, "")]
         for name, spec in SPECS.items():
             value = value_text(spec, getattr(self.rules, name))
-            parts.append(f"<b>{_escape(tr(spec.label_key))}</b>: {_escape(value)} — "
-                         f"{_escape(tr(spec.desc_key))}<br>")
-        return "".join(parts)
+            out.append((f"{tr(spec.label_key)}{colon}",
+                        f"{value} — {tr(spec.desc_key)}"))
+        return out
+
+    def text(self, width: int | None = None) -> str:
+        """The page as the text box's markup, wrapped here to `width` pixels: the box itself
+        breaks Chinese (which has no spaces) with hyphens."""
+        font = fonts.font(self.app.px(style.BODY), True)
+        lines = []
+        for bold, plain in self.paragraphs():
+            whole = f"{bold} {plain}" if bold and plain and bold.isascii() else bold + plain
+            wrapped = render.wrap(whole, font, width) if width and whole else [whole]
+            marked = []
+            for i, line in enumerate(wrapped):
+                if i == 0 and bold and line.startswith(bold):
+                    line = f"<b>{_escape(bold)}</b>{_escape(line[len(bold):])}"
+                else:
+                    line = _escape(line)
+                marked.append(line)
+            lines.append("<br>".join(marked))
+        return "<br>".join(lines)
 
     def build(self) -> None:
         super().build()
         w, h = self.app.size
         u = self.app.u
         box = pygame.Rect(u(40), u(80), w - u(80), h - u(170))
-        self.add(UITextBox(self.text(), box, self.app.ui))
+        # Inside the box's padding and scroll bar, with a margin: the box must never need
+        # to break a line itself.
+        room = box.width - round(24 * self.app.text_factor) - u(40)
+        self.add(UITextBox(self.text(room), box, self.app.ui))
         self.add_back()
         from game.app.tutorial.scene import try_rules_button
 

@@ -253,8 +253,11 @@ class NewGameScene(Scene):
     def prepare(self) -> Scene | None:
         """The table of the match set up here (settings remembered for the next time), or
         None with the reason in `self.error` when it cannot start."""
-        name_the_shared_seats(self.seats)
-        names = [s["name"] for s in self.seats]
+        # "Player N" is for this match's shared screen only: the seats remembered for the
+        # next New game keep the names the player gave (a later solo match is theirs again).
+        playing = [dict(s) for s in self.seats]
+        name_the_shared_seats(playing)
+        names = [s["name"] for s in playing]
         if any(not n for n in names):
             self.error = tr("new.error_name")
             return None
@@ -263,7 +266,7 @@ class NewGameScene(Scene):
             return None
         seed = int(self.seed_text) if self.seed_text else random.randrange(1, 10**9)
         seats = [SeatInfo.human(s["name"]) if s["kind"] == "human"
-                 else SeatInfo.ai(s["name"], s["kind"]) for s in self.seats]
+                 else SeatInfo.ai(s["name"], s["kind"]) for s in playing]
         try:
             table = self.app.router.make("match", self.rules, seats, seed)
         except IllegalAction as exc:

@@ -67,7 +67,8 @@ class PauseScene(Scene):
                 self.app.open("message", tr("saves.save_failed"),
                               self.app.saves.last_error)  # already explained
             else:
-                self.app.open("message", tr("saves.saved"), info.name)
+                self.app.open("message", tr("saves.saved"),
+                              tr("saves.saved_as", name=info.name))
         elif element is self.rules_b:
             self.app.open("rules", self.table.match.rules)
         elif element is self.settings_b:

@@ -14,7 +14,7 @@ from game.app.i18n import seat_name, tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
 from game.app.skill_view import replay_swing_line
 from game.app.table import render
-from game.app.table.wording import describe_action
+from game.app.table.wording import colour_word, describe_action
 from game.app.ui import GOLD, WHITE
 from game.engine import Action, Kind
 
@@ -271,6 +271,13 @@ def review_lines(review: MoveReview, describe: Callable[[Action], str],
         return out
     for o in review.opinions:
         same = _same_move(o.action, review.action)
+        if not same and _colour_only(o.action, review.action):
+            # The same card with another colour named: what differs is the colour, and the
+            # AI's reason for the card (say, shedding points) would not explain that.
+            text = tr("replay.would_colour", tier=tr(f"tier.{o.tier}"),
+                      colour=colour_word(o.action.colour), mine=colour_word(review.action.colour))
+            out.append((text, (255, 170, 120)))
+            continue
         key = "replay.would_same" if same else "replay.would_differ"
         out.append((tr(key, tier=tr(f"tier.{o.tier}"), move=describe(o.action),
                        reason=translate_reason(o.reason, name_of)),
@@ -279,6 +286,12 @@ def review_lines(review: MoveReview, describe: Callable[[Action], str],
     if swing is not None:
         out.append((swing, GOLD))
     return out
+
+
+def _colour_only(a: Action, b: Action) -> bool:
+    """Two moves that differ only in the colour they name."""
+    return a.colour >= 0 and b.colour >= 0 and a.colour != b.colour and \
+        (a.kind, tuple(sorted(a.cards)), a.target) == (b.kind, tuple(sorted(b.cards)), b.target)
 
 
 def _same_move(a: Action, b: Action) -> bool:

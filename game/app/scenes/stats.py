@@ -36,14 +36,15 @@ class StatsScene(Scene):
     def update(self, dt: float) -> None:
         self.stats = self.app.saves.stats()  # figures filed in the background show up
 
-    def on_key(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         names = sorted(self.stats.players)
-        if event.key in (pygame.K_UP, pygame.K_DOWN) and names:
+        # Up/Down choose the player (the focus ring, holding only Back, would swallow them).
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) \
+                and names:
             at = names.index(self.selected) if self.selected in names else 0
             step = 1 if event.key == pygame.K_DOWN else -1
             self.selected = names[(at + step) % len(names)]
-
-    def handle(self, event: pygame.event.Event) -> None:
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for name, rect in getattr(self, "row_rects", {}).items():
                 if rect.collidepoint(event.pos):
@@ -77,6 +78,7 @@ class StatsScene(Scene):
         w, h = surface.get_size()
         players = sorted(self.stats.players.items())
         self.row_rects: dict[str, pygame.Rect] = {}
+        self.more_text = ""
         # The table's panel reaches down to the rating and daily blocks kept below it.
         edge = (self.back_b.rect.top if self.back_b else h - u(80)) - u(8) - self._below_height()
         panel = pygame.Rect(u(24), u(80), w - u(48), max(u(60), edge - u(80)))
@@ -102,12 +104,10 @@ class StatsScene(Scene):
         # The rating and daily blocks keep their room below; the table shows what fits.
         below = self._below_height()
         bottom = (self.back_b.rect.top if self.back_b else h - u(80)) - u(8) - below
-        self.tier_lines: dict[str, str] = {}  # what each row says of the tiers (for tests)
-        for name, p in players[:12]:
-            tiers = self.tier_line(p)
-            self.tier_lines[name] = tiers
-            if y + u(28) + (u(22) if tiers else 0) > bottom:
-                break
+        # What each row says of the tiers (for tests), shown or not.
+        self.tier_lines: dict[str, str] = {name: self.tier_line(p) for name, p in players}
+        rows = self._rows_shown(players, bottom - y)
+        for name, p, tiers in rows:
             row = pygame.Rect(u(30), y - u(2), w - u(60), u(26) + (u(22) if tiers else 0))
             self.row_rects[name] = row
             if name == self.selected:
@@ -124,6 +124,11 @@ class StatsScene(Scene):
                 surface.blit(fonts.fit(tiers, u(14), w - u(120), (200, 215, 205)),
                              (xs[0] + u(20), y))
                 y += u(22)
+        hidden = len(players) - len(rows)
+        self.more_text = tr("stats.more_players", count=hidden) if hidden else ""
+        if self.more_text:
+            note = fonts.fit(self.more_text, u(14), w - u(120), GOLD)
+            surface.blit(note, note.get_rect(bottomright=(w - u(40), bottom + u(2))))
         self._draw_below(surface, pygame.Rect(u(40), bottom + u(6), w - u(80), below))
 
     @staticmethod
@@ -137,6 +142,27 @@ class StatsScene(Scene):
         return "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
                              played=r.rounds_played)
                           for tier, r in sorted(p.by_tier.items(), key=lambda kv: order(kv[0])))
+
+    def _rows_shown(self, players: list, room: int) -> list:
+        """(name, stats, tier line) of the rows drawn in `room` pixels: every player when
+        they fit; else the tier lines go but the selected row's; else a window of rows
+        around the selected one (the arrow keys move it), with the rest counted below."""
+        u = self.app.u
+
+        def height(rows: list) -> int:
+            return sum(u(26) + (u(22) if t else 0) for *_, t in rows)
+
+        full = [(name, p, self.tier_lines[name]) for name, p in players]
+        if height(full) <= room:
+            return full
+        short = [(n, p, t if n == self.selected else "") for n, p, t in full]
+        if height(short) <= room:
+            return short
+        room -= u(18)  # the line counting the players not shown
+        fits = max(1, (room - (u(22) if any(t for *_, t in short) else 0)) // u(26))
+        at = next((i for i, (n, *_) in enumerate(short) if n == self.selected), 0)
+        first = min(max(0, at - fits // 2), len(short) - fits)
+        return short[first:first + fits]
 
     def _below_height(self) -> int:
         u = self.app.u

@@ -432,20 +432,54 @@ def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     return tuple(_wrap_lines(text, font, width))
 
 
+# Chinese breaks between any two characters, except before closing punctuation and after
+# opening punctuation (the line-breaking rule Chinese typesetting follows), and never with a
+# hyphen.
+_CLOSING = set("，。、；：！？）」』》〉】”’…·,.;:!?)%")
+_OPENING = set("（「『《〈【“‘(")
+
+
+def _wide(ch: str) -> bool:
+    return ch >= "\u2e80" and not ch.isspace()
+
+
+def _pieces(text: str) -> list[tuple[str, bool]]:
+    """(piece, a space before it) pieces of `text` that a line may not break inside."""
+    out: list[tuple[str, bool]] = []
+    piece, space = "", False
+    for ch in text:
+        if ch == " ":
+            if piece:
+                out.append((piece, space))
+            piece, space = "", True
+            continue
+        prev = piece[-1:] if piece else ""
+        breaks = bool(piece) and (_wide(ch) or _wide(prev)) and ch not in _CLOSING \
+            and prev not in _OPENING
+        if breaks:
+            out.append((piece, space))
+            piece, space = "", False
+        piece += ch
+    if piece:
+        out.append((piece, space))
+    return out
+
+
 def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Lines of `text` no wider than `width` (words kept whole; a word longer than a line,
-    or Chinese without spaces, breaks between characters)."""
+    """Lines of `text` no wider than `width` (words kept whole; a word longer than a line
+    breaks between characters; Chinese breaks between characters, never before a closing
+    mark such as "，" or "）")."""
     out: list[str] = []
     line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
+    for piece, space in _pieces(text):
+        trial = f"{line}{' ' if space and line else ''}{piece}"
         if font.size(trial)[0] <= width:
             line = trial
             continue
         if line:
             out.append(line)
         line = ""
-        for ch in word:  # the word alone is too wide: break it
+        for ch in piece:  # the piece alone is too wide: break it
             if font.size(line + ch)[0] > width and line:
                 out.append(line)
                 line = ""

@@ -153,8 +153,13 @@ def main() -> int:
           every=args.every * 2)
     t = table_at(["r7 b2", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     s = t.match.state
-    strip("uno_call", lambda: scripted([Action(Kind.CALL_UNO, 0),
-                                        Action(Kind.PLAY, 0, (s.hands[0][0],))]))
+    # UNO is called once down to one card (an armed call plays first, then calls).
+    strip("uno_call", lambda: scripted([Action(Kind.PLAY, 0, (s.hands[0][0],)),
+                                        Action(Kind.CALL_UNO, 0)]), every=args.every * 2)
+    t = table_at(["b2 g3 y4", "r7 g2", "y1 y2 y3", "b1 b2 b3"], current=1)
+    s = t.match.state
+    strip("uno_call_ai", lambda: scripted([Action(Kind.PLAY, 1, (s.hands[1][0],)),
+                                           Action(Kind.CALL_UNO, 1)]), every=args.every * 2)
     t = table_at(["b2 g3 y4", "r7 g2", "y1 y2 y3", "b1 b2 b3"], current=1)
     s = t.match.state
     strip("catch", lambda: scripted([Action(Kind.PLAY, 1, (s.hands[1][0],)),

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.app.art import colour_rgb, motion
+from game.app import fonts
+from game.app.art import colour_rgb, motion, splash
 from game.app.art import table as art_table
 from game.app.i18n import tr
 from game.app.table import render
@@ -45,6 +47,21 @@ DEAL_GAP_MS = 70.0  # between two cards of the deal, going round the table
 FIRST_MS = 420.0
 FADE_MS = 160.0  # reduce motion: cards fade in where they land instead of travelling
 FRESH_MS = 1500.0  # a card just drawn into your hand stays marked this long
+UNO_MS = 1300.0  # the UNO! splash at its caller
+CAUGHT_MS = 1000.0  # the catcher's "Caught!", before the penalty flies
+
+
+@dataclass(frozen=True, slots=True)
+class Burst:
+    """The starburst behind a big callout."""
+
+    colour: tuple[int, int, int]
+    rim: tuple[int, int, int]
+    jagged: bool = False
+
+
+UNO_BURST = Burst((255, 206, 60), (198, 40, 40))
+CAUGHT_BURST = Burst((255, 150, 40), (120, 40, 20), jagged=True)
 
 
 class Stage(Protocol):
@@ -352,22 +369,36 @@ class EventPlayer:
     def _banner(self, text: str, seat: int | None, duration: float = 700,
                 bg: tuple[int, int, int] = (198, 40, 40), sound: str | None = None,
                 block: bool = False, extra: list[Tween] | None = None,
-                under: list[Tween] | None = None) -> None:
+                under: list[Tween] | None = None, burst: Burst | None = None) -> None:
         """A shout by a seat; `block` holds the table for it, with `extra` tweens drawn
-        over it and `under` ones beneath it."""
+        over it and `under` ones beneath it. With a `burst` it is one of the big moments:
+        larger, on a starburst."""
         s = self.stage
         placed: list[tuple[int, int]] = []
 
         still = s.settings.reduce_motion
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            full = int(34 * s.layout.unit * 1.2)
+            u = s.layout.unit
+            # A big callout keeps a floor size: at 1024x600 and 75 % text it is still read
+            # from across the table.
+            full = max(44, int(60 * u)) if burst else int(34 * u * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
-                placed.append(s.place_bubble(text, s.shout_anchor(seat, full), full, tween))
+                anchor = self._burst_anchor(seat, full) if burst else s.shout_anchor(seat, full)
+                placed.append(s.place_bubble(text, anchor, full, tween))
             # A callout bursts out with a bounce and settles (reduce motion: it fades in).
-            grow = 1.0 if still else min(1.2, motion.bounce(min(1.0, t * 2.2)) * 0.83)
+            if burst:
+                grow = 1.0 if still else min(1.35, motion.bounce(min(1.0, t * 1.7)) * 0.75)
+            else:
+                grow = 1.0 if still else min(1.2, motion.bounce(min(1.0, t * 2.2)) * 0.83)
             size = int(full * grow)
             alpha = int(235 * min(1.0, t * 8 if still else 1.0) * (1 - max(0, t - 0.75) * 4))
+            if burst:
+                w, h = fonts.font(size, bold=True).size(text)
+                spin = 0.0 if still else 0.06 * math.sin(t * math.pi)
+                radius = (max(w, h) * 0.5 + size * 0.8) * (1 + spin)
+                splash.draw_star(surface, placed[0], radius, burst.colour, burst.rim,
+                                 jagged=burst.jagged, alpha=int(alpha * 255 / 235))
             render.draw_banner(surface, text, placed[0], size, bg=bg, alpha=max(0, alpha))
 
         tween = Tween(duration * max(self.ms, 0.4), draw,
@@ -377,20 +408,38 @@ class EventPlayer:
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
+    def _burst_anchor(self, seat: int | None, full: int) -> tuple[int, int]:
+        """Where a big callout goes: beside its seat's panel with its whole star clear of
+        the name and count (above, or below when the panel is at the top), inside the
+        window; for your own seat, over the top of your hand."""
+        s = self.stage
+        lay = s.layout
+        x, y = s.shout_anchor(seat, int(full * 1.5))
+        if seat is not None and seat != s.viewer and seat in lay.seats:
+            panel = render.seat_panel_rect(lay, seat)
+            reach = int(full * 1.7)
+            x = panel.centerx
+            y = panel.top - reach if panel.top - 2 * reach >= 0 else panel.bottom + reach
+        w, h = lay.size
+        reach = int(full * 1.9)
+        return (max(reach, min(w - reach, x)), max(reach, min(h - reach, y)))
+
     def uno_called(self, e: ev.UnoCalled) -> None:
         if e.valid:
-            self._banner(tr("table.uno_shout"), e.seat, 900, sound="uno")
+            self._banner(tr("table.uno_shout"), e.seat, UNO_MS, sound="uno", burst=UNO_BURST)
             self._add([], lands=(Land(e),))
         else:
             self._banner(tr("table.false_uno"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
     def caught(self, e: ev.Caught) -> None:
-        text = tr("table.caught") if e.valid else tr("table.false_catch")
-        if e.valid:  # the catcher's callout first; the penalty's cards fly after it
-            self._banner(tr("table.uno_shout"), e.catcher, 520, sound="catch",
-                         bg=(230, 120, 0), block=True)
-        self._banner(text, e.target if e.valid else e.catcher, 1000,
-                     sound=None if e.valid else "catch", bg=(230, 120, 0))
+        if e.valid:
+            # The catcher's own callout, held; the penalty's cards fly to the caught seat
+            # after it (the next step), where their counter rolls up.
+            self._banner(tr("table.caught"), e.catcher, CAUGHT_MS, sound="catch",
+                         bg=(230, 110, 0), block=True, burst=CAUGHT_BURST)
+        else:
+            self._banner(tr("table.false_catch"), e.catcher, 1000, sound="catch",
+                         bg=(90, 90, 90))
 
     def turn_skipped(self, e: ev.TurnSkipped) -> None:
         s = self.stage

@@ -167,7 +167,13 @@ def main() -> int:
     t = table_at(["r7", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     t.match.state.uno_called[0] = True
     s = t.match.state
-    strip("round_win", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))
+    strip("round_win", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))),
+          every=args.every * 4)
+    t = table_at(["b2 g3 y4", "r7", "y1 y2 y3", "b1 b2 b3"], current=1)
+    t.match.state.uno_called[1] = True
+    s = t.match.state
+    strip("round_win_ai", lambda: scripted([Action(Kind.PLAY, 1, (s.hands[1][0],))]),
+          every=args.every * 4)
     match = MatchController(OFFICIAL, seats, 7)
     while app.stack:
         app.pop()

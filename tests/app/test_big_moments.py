@@ -108,3 +108,29 @@ def test_a_catch_says_caught_at_the_catcher_then_the_cards_fly(app, monkeypatch,
 def test_the_big_callouts_are_held_long_enough_to_read() -> None:
     assert effects.UNO_MS >= 1200 and effects.CAUGHT_MS >= 900
     assert effects.CAUGHT_BURST != effects.UNO_BURST  # the catch looks different
+
+
+def test_the_round_winners_confetti_falls_across_the_whole_table(app) -> None:
+    import pygame
+
+    table, _ = _table(app, ["r7", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    tween = effects.celebration(table.stage, 1, seed=3)
+    assert tween.duration >= effects.CELEBRATION_MS * 0.5  # not the old 1.5 s corner puff
+    w, h = table.layout.size
+    surface = pygame.Surface((w, h))
+    assert tween.draw_fn is not None
+    tween.draw_fn(surface, 0.5)
+    lit = [x for x in range(0, w, 2) for y in range(0, h, 4) if surface.get_at((x, y))[:3]
+           != (0, 0, 0)]
+    assert min(lit) < w // 5 and max(lit) > w * 4 // 5  # from one side to the other
+
+
+def test_the_round_win_holds_its_callout_over_the_party(app) -> None:
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    table, s = _table(app, ["r7", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    table.match.state.uno_called[0] = True
+    table.animate(table.match.apply(Action(Kind.PLAY, 0, (s.hands[0][0],))))
+    steps = [table.director.active, *table.director.steps]
+    win = next(st for st in steps if st and len(st.tweens) == 3)
+    assert max(t.duration for t in win.tweens) >= effects.WIN_MS * 0.9
+    assert effects.ZOOM >= 0.3

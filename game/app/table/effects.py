@@ -48,6 +48,7 @@ FIRST_MS = 420.0
 FADE_MS = 160.0  # reduce motion: cards fade in where they land instead of travelling
 FRESH_MS = 1500.0  # a card just drawn into your hand stays marked this long
 UNO_MS = 1300.0  # the UNO! splash at its caller
+ZOOM = 0.35  # how much the round winner's panel swells
 CAUGHT_MS = 1000.0  # the catcher's "Caught!", before the penalty flies
 
 
@@ -62,6 +63,7 @@ class Burst:
 
 UNO_BURST = Burst((255, 206, 60), (198, 40, 40))
 CAUGHT_BURST = Burst((255, 150, 40), (120, 40, 20), jagged=True)
+WIN_BURST = Burst((255, 214, 90), (30, 120, 60))
 
 
 class Stage(Protocol):
@@ -396,7 +398,9 @@ class EventPlayer:
             if burst:
                 w, h = fonts.font(size, bold=True).size(text)
                 spin = 0.0 if still else 0.06 * math.sin(t * math.pi)
-                radius = (max(w, h) * 0.5 + size * 0.8) * (1 + spin)
+                # A long line (a round won) gets a rosette behind its middle, not a star
+                # over the whole table.
+                radius = min(max(w, h) * 0.5 + size * 0.8, size * 1.7) * (1 + spin)
                 splash.draw_star(surface, placed[0], radius, burst.colour, burst.rim,
                                  jagged=burst.jagged, alpha=int(alpha * 255 / 235))
             render.draw_banner(surface, text, placed[0], size, bg=bg, alpha=max(0, alpha))
@@ -415,7 +419,9 @@ class EventPlayer:
         s = self.stage
         lay = s.layout
         x, y = s.shout_anchor(seat, int(full * 1.5))
-        if seat is not None and seat != s.viewer and seat in lay.seats:
+        if seat is None:  # the table's own news: just above the piles, under the top seats
+            x, y = lay.size[0] // 2, lay.discard.top - int(full * 1.2)
+        elif seat and seat != s.viewer and seat in lay.seats:
             panel = render.seat_panel_rect(lay, seat)
             reach = int(full * 1.7)
             x = panel.centerx
@@ -617,7 +623,8 @@ class EventPlayer:
             celebration(s, e.winner, seed=self.seed), self._zoom(e.winner)]
         text = (tr("table.round_won_you") if e.winner == s.viewer
                 else tr("table.round_won", name=self.name(e.winner)))
-        self._banner(text, None, 1600, bg=(30, 120, 60), sound="win", block=True, extra=party)
+        self._banner(text, None, WIN_MS, bg=(30, 120, 60), sound="win", block=True,
+                     extra=party, burst=WIN_BURST)
 
 
     def _zoom(self, seat: int) -> Tween:
@@ -627,22 +634,29 @@ class EventPlayer:
         lay = s.layout
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            k = math.sin(math.pi * min(1.0, t * 1.6)) if t < 0.625 else 0.0
+            # Swells fast, holds big while the confetti flies, and settles back.
+            k = min(1.0, t / 0.15) if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.2)
+            k = motion.ease_out(k)
             if seat in lay.seats and seat != s.viewer:
                 rect = render.seat_panel_rect(lay, seat).clip(surface.get_rect())
             else:
                 rect = lay.hand_area.clip(surface.get_rect())
             if rect.width <= 0 or rect.height <= 0:
                 return
-            art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
-                                0.9 * (1 - t), max(6, int(18 * lay.unit)))
+            zoom = 1 + ZOOM * k
             if k > 0.01 and seat in lay.seats and seat != s.viewer:
                 grown = pygame.transform.smoothscale(surface.subsurface(rect).copy(),
-                                                     (round(rect.width * (1 + 0.14 * k)),
-                                                      round(rect.height * (1 + 0.14 * k))))
-                surface.blit(grown, grown.get_rect(center=rect.center))
+                                                     (round(rect.width * zoom),
+                                                      round(rect.height * zoom)))
+                big = grown.get_rect(center=rect.center).clamp(surface.get_rect())
+                art_table.draw_glow(surface, big, int(12 * lay.unit), (255, 210, 72),
+                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
+                surface.blit(grown, big)
+            else:
+                art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
+                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
 
-        return Tween(1600 * max(s.speed, 0.5), draw)
+        return Tween(WIN_MS * max(s.speed, 0.5), draw)
 
 
 # Which method shows each kind of event. The deal and a penalty's run of cards are grouped
@@ -682,38 +696,65 @@ def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:
     return (Land(e), Fresh(e.card)) if mine and e.card >= 0 else (Land(e),)
 
 
-def celebration(stage: Stage, seat: int, seed: int, count: int = 90) -> Tween:
-    """The round winner's seat bursts with confetti in the four card colours: particles
-    thrown up from the seat that fall back under gravity, turning as they go."""
+CELEBRATION_MS = 2600.0  # the round winner's confetti, at normal speed
+WIN_MS = 2200.0  # the round-won callout holds the table this long before the score screen
+
+
+def celebration(stage: Stage, seat: int, seed: int, count: int = 140) -> Tween:
+    """The round winner's seat bursts with confetti in the four card colours, and a rain of
+    it falls across the whole table: paper thrown up from the seat falling back under
+    gravity, and paper fluttering down from the top, turning as it goes."""
     import random
 
     rng = random.Random(seed)
     lay = stage.layout
     u = lay.unit
+    w, h = lay.size
     x0, y0 = stage.seat_target(seat)
     hc = stage.settings.high_contrast
     parts = []
     for _ in range(count):
         angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)  # upwards, fanned
-        speed = rng.uniform(380, 820) * u
+        speed = rng.uniform(420, 980) * u
         parts.append((math.cos(angle) * speed, math.sin(angle) * speed, rng.randrange(4),
-                      rng.uniform(5, 10) * u, rng.uniform(-8, 8)))
+                      rng.uniform(6, 12) * u, rng.uniform(-8, 8)))
+    # The rain: each bit starts above the window at its own moment and sways as it falls.
+    rain = [(rng.uniform(0, w), rng.uniform(-0.4, 0.9), rng.uniform(160, 300) * u,
+             rng.randrange(4), rng.uniform(5, 10) * u, rng.uniform(-8, 8),
+             rng.uniform(0, math.tau)) for _ in range(count)]
     colours = [colour_rgb(c, high_contrast=hc) for c in range(4)]
     gravity = 900 * u
-    seconds = 1.5
+    seconds = CELEBRATION_MS / 1000
+
+    def bit(surface: pygame.Surface, x: float, y: float, size: float, spin: float,
+            time: float, colour: tuple[int, ...]) -> None:
+        if not (-20 < x < w + 20 and -20 < y < h + 20):
+            return
+        bw = max(2, int(size * abs(math.cos(spin * time))))
+        rect = pygame.Rect(0, 0, bw, int(size * 0.6) + 1)
+        rect.center = (int(x), int(y))
+        surface.fill(colour, rect)
 
     def draw(surface: pygame.Surface, t: float) -> None:
         time = t * seconds
-        fade = 1.0 - max(0.0, t - 0.7) / 0.3
-        for vx, vy, c, size, spin in parts:
-            x = x0 + vx * time
-            y = y0 + vy * time + 0.5 * gravity * time * time
-            w = max(2, int(size * abs(math.cos(spin * time))))
-            rect = pygame.Rect(0, 0, w, int(size * 0.6) + 1)
-            rect.center = (int(x), int(y))
-            colour: tuple[int, ...] = colours[c]
-            if fade < 1:
-                colour = tuple(int(v * fade + 20 * (1 - fade)) for v in colour)
-            surface.fill(colour, rect)
+        fade = 1.0 - max(0.0, t - 0.8) / 0.2
 
-    return Tween(seconds * 1000 * max(stage.speed, 0.5), draw)
+        def tint(c: int) -> tuple[int, ...]:
+            colour: tuple[int, ...] = colours[c]
+            return colour if fade >= 1 else tuple(int(v * fade + 20 * (1 - fade))
+                                                  for v in colour)
+
+        for vx, vy, c, size, spin in parts:
+            drag = 1 - math.exp(-time * 1.6)
+            x = x0 + vx * drag / 1.6
+            y = y0 + vy * drag / 1.6 + 0.5 * gravity * time * time * 0.5
+            bit(surface, x, y, size, spin, time, tint(c))
+        for x, start, fall, c, size, spin, phase in rain:
+            since = time - max(0.0, start) * seconds * 0.5
+            if since <= 0:
+                continue
+            y = -20 + fall * since + (0 if start >= 0 else -start * h)
+            sway = math.sin(phase + since * 3.0) * 18 * u
+            bit(surface, x + sway, y, size, spin, time, tint(c))
+
+    return Tween(CELEBRATION_MS * max(stage.speed, 0.5), draw)

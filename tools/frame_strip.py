@@ -65,6 +65,7 @@ def main() -> int:
         state, _ = make(rules, hands=hands, top=top, current=current)
         match = MatchController(rules, seats, 1)
         match.state = state
+        match.base = state.clone()  # the score screen replays the round from here
         match.players.clear()  # every move is scripted
         while app.stack:
             app.pop()

@@ -54,7 +54,7 @@ def test_the_winners_points_count_up_as_the_cards_arrive(app) -> None:
     scene.clock = 0.0
     winner = scene.result.winner
     shown = []
-    for _ in range(60):
+    for _ in range(int(scene.count.count_ms / 50) + 5):  # the count's length at normal speed
         shown.append(scene._shown_delta(winner, scene._flow()))
         frames(app, 1, 50)
     assert shown[0] == 0 and shown[-1] == scene.result.deltas[winner]
@@ -85,7 +85,7 @@ def test_the_losers_cards_fly_one_by_one_with_a_tick(app, monkeypatch) -> None:
     monkeypatch.setattr(app.sound, "play", heard.append)
     scene.clock = 0.0
     landed_over_time = []
-    for _ in range(120):
+    for _ in range(int(scene.count.count_ms / 40) + 5):  # the count's length at normal speed
         frames(app, 1, 40)
         flow = scene._flow()
         landed_over_time.append(sum(1 for c in scene.count.counted if c.land <= flow))

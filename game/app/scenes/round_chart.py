@@ -55,7 +55,7 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: li
     pygame.draw.line(surface, p.button_edge, plot.bottomleft, plot.bottomright, 1)
     # The rounds, numbered under the axis (the first point is the match's start, 0).
     axis = fonts.render(tr("round.chart_axis"), app.px(style.CAPTION), p.text_dim)
-    surface.blit(axis, axis.get_rect(topright=(plot.x - u(6), plot.bottom + u(2))))
+    surface.blit(axis, axis.get_rect(topleft=(rect.x + u(8), plot.bottom + u(2))))
     every = max(1, rounds // 12)  # a long match: not every number, never crowded
     for i in range(1, rounds + 1):
         x = plot.x + plot.width * i / max(rounds, 1)

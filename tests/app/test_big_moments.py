@@ -134,3 +134,25 @@ def test_the_round_win_holds_its_callout_over_the_party(app) -> None:
     win = next(st for st in steps if st and len(st.tweens) == 3)
     assert max(t.duration for t in win.tweens) >= effects.WIN_MS * 0.9
     assert effects.ZOOM >= 0.3
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_zero_says_whose_hand_you_now_hold(app, monkeypatch, language: str) -> None:
+    from game.engine import Rules
+
+    app.set_language(language)
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    banners, _ = _spy(monkeypatch)
+    rules = Rules(seven_zero=True)
+    state, _ = make(rules, hands=["r0 b2 g3 y4", "g1 g2 g3", "y1 y2 y3 y4 y5", "b1 b2"])
+    table = open_table(app, rules, seats(3, tier="normal"), state=state)
+    table.match.players.clear()
+    table.director.finish_all()
+    before = {seat: sorted(h) for seat, h in enumerate(state.hands)}
+    _play(app, table, [Action(Kind.PLAY, 0, (state.hands[0][0],))], ms=3000)
+    mine = sorted(table.match.state.hands[0])
+    giver = next(seat for seat, h in before.items() if h == mine)
+    want = i18n.tr("table.rotated_you", name=table.stage.name_of(giver))
+    shown = [b for b in banners if b[0] == want]
+    assert shown, (want, {b[0] for b in banners})
+    assert effects.ROTATED_MS >= 2000  # long enough to read

@@ -39,6 +39,7 @@ PLAY_MS = 540.0
 DRAW_MS = 380.0
 PENALTY_GAP_MS = 80.0  # between two cards of a penalty flying to its victim
 SWAP_MS = 700.0  # hands travelling between seats (a 7 or a 0)
+ROTATED_MS = 2400.0  # "You now hold Ada's hand": read after the hands have moved
 NUMBER_OVERSHOOT = 0.06
 ACTION_OVERSHOOT = 0.12
 ACTION_RANKS = frozenset({SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR})
@@ -556,7 +557,14 @@ class EventPlayer:
         n = len(order)
         self._travel([(x, order[(i + e.direction) % n]) for i, x in enumerate(order)]
                      if n > 1 else [])
-        self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
+        viewer = self.stage.viewer
+        # Say whose hand you hold now, long enough to read: your cards changed under you.
+        if viewer in order and n > 1:
+            came = order[(order.index(viewer) - e.direction) % n]
+            text = tr("table.rotated_you", name=self.name(came))
+        else:
+            text = tr("table.rotated")
+        self._banner(text, None, ROTATED_MS, bg=(20, 110, 160))
 
     def _travel(self, moves: list[tuple[int, int]]) -> None:
         """Hands visibly changing places: each hand, a small fan of backs, flies from its

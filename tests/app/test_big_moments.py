@@ -156,3 +156,19 @@ def test_a_zero_says_whose_hand_you_now_hold(app, monkeypatch, language: str) ->
     shown = [b for b in banners if b[0] == want]
     assert shown, (want, {b[0] for b in banners})
     assert effects.ROTATED_MS >= 2000  # long enough to read
+
+
+def test_the_direction_ring_is_drawn_bold_on_a_dark_edge(app, monkeypatch) -> None:
+    import pygame
+
+    widths: list[int] = []
+    real = pygame.draw.lines
+
+    def lines(surface, colour, closed, pts, width=1):
+        widths.append(width)
+        return real(surface, colour, closed, pts, width)
+
+    table, _ = _table(app, ["r7 b2", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    monkeypatch.setattr(pygame.draw, "lines", lines)
+    render.draw_direction(pygame.Surface(table.layout.size), table.layout, 1)
+    assert len(widths) == 4 and min(widths) >= 4  # two arcs, each with its edge

@@ -118,24 +118,47 @@ def _players(summary: MatchSummary) -> str:
                      for seat, score in zip(summary.seats, summary.scores, strict=True))
 
 
+def round_words(summary: MatchSummary) -> str:
+    """The round a save resumes, said one way on the menu and in Load: "Round 2", or
+    "Round 3 next" when it was saved after round 2 ended (loading it deals round 3)."""
+    if summary.phase == "round_over":
+        return tr("load.round_next", round=summary.round + 1)
+    return tr("load.round", round=summary.round)
+
+
+def save_details(summary: MatchSummary) -> str:
+    """A Load row's second line, what tells one save from another: the round and how far
+    into the match, the rules preset, and every seat (an AI with its tier) with its score."""
+    seats = tr("load.seat_sep").join(
+        tr("load.seat_ai", name=seat_name(seat.name), tier=_tier_word(seat.tier), score=score)
+        if seat.is_ai else tr("load.seat", name=seat_name(seat.name), score=score)
+        for seat, score in zip(summary.seats, summary.scores, strict=True))
+    return tr("load.row", round=round_words(summary),
+              moves=tr("load.moves", count=summary.actions),
+              preset=tr(f"preset.{summary.preset}"), seats=seats)
+
+
+def _tier_word(tier: str | None) -> str:
+    """An AI tier's name; a tier this version does not know is shown as stored."""
+    word = tr(f"tier.{tier}")
+    return (tier or "") if word.startswith("uno.") else word
+
+
 def resume_lines(info: SlotInfo) -> tuple[str, str]:
     """What Continue resumes, in two lines: players with scores; round and when saved."""
     summary = summary_of(info)
     if summary is None:
         return ("", tr("load.when", when=_when(info)))
-    if summary.phase == "round_over":  # that round is done: Continue deals the next one
-        when = tr("menu.resume_next", round=summary.round + 1, when=_when(info))
-    else:
-        when = tr("menu.resume_round", round=summary.round, when=_when(info))
+    when = tr("menu.resume_at", round=round_words(summary), when=_when(info))
     return (tr("menu.resume_players", players=_players(summary)), when)
 
 
 def other_match_notice(info: SlotInfo) -> str:
     """The New game screen's note that the match in progress stays available."""
     summary = summary_of(info)
-    players = _players(summary) if summary is not None else _when(info)
-    return tr("new.other_match", players=players,
-              round=summary.round if summary is not None else "?")
+    if summary is None:
+        return tr("new.other_match", players=_when(info), round="?")
+    return tr("new.other_match_at", players=_players(summary), round=round_words(summary))
 
 
 @dataclass(frozen=True)

@@ -272,6 +272,11 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
     for block in ("#language_menu", "#language_menu.button",
                   "#language_menu.selection_list.button"):
         out[block] = every_script
+    # Every drop-down's arrow in one face and size, scaled with the text: the language one
+    # would otherwise take the Chinese face (a bigger ▼) and the others a fixed default.
+    arrow = {"font": _f(CAPTION)}
+    out["drop_down_menu.#expand_button"] = arrow
+    out["#language_menu.#expand_button"] = arrow
     # Every step of the scale, regular and bold, in both languages, is preloaded through
     # the theme: a text box's <b> or a scene's bold caption never loads a font mid-frame.
     for role in SCALE:

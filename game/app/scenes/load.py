@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.app import fonts
-from game.app.i18n import seat_name, tr
-from game.app.persist import SaveEntry, explain_save_error
+from game.app.i18n import tr
+from game.app.persist import SaveEntry, explain_save_error, save_details
 from game.app.scenes.paged import PagedScene
 from game.app.ui import WHITE, button, page, row_card
 from saves.match_summary import summary_of
@@ -62,6 +62,7 @@ class LoadScene(PagedScene):
             m = fonts.render(tr("load.empty"), u(22), WHITE)
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
+        self.row_texts: list[str] = []  # what each row says, this frame (for tests)
         for i, entry in enumerate(self.slots):
             y = top + i * row_h
             row_card(surface, self.app, pygame.Rect(u(24), y - u(6), w - u(48), row_h - u(6)),
@@ -78,10 +79,8 @@ class LoadScene(PagedScene):
                 why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""
                 detail = tr("load.unreadable", reason=why)
             else:
-                seats = ", ".join(f"{seat_name(seat.name)} {score}" for seat, score in
-                                  zip(s.seats, s.scores, strict=True))
-                detail = tr("load.detail", round=s.round, preset=tr(f"preset.{s.preset}"),
-                            seats=seats)
+                detail = save_details(s)
+            self.row_texts.append(f"{name}  ·  {when}\n{detail}")
             surface.blit(fonts.fit(f"{name}  ·  {when}", u(19), w - u(420), WHITE, True),
                          (u(40), y))
             surface.blit(fonts.fit(detail, u(15), w - u(420), (200, 220, 205)),

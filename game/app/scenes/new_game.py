@@ -24,6 +24,7 @@ from game.app.scenes.seat_list import (
     repair_names,
 )
 from game.app.skill_view import suggested_tier
+from game.app.table.render import wrap
 from game.app.ui import (
     button,
     button_height,
@@ -37,24 +38,6 @@ from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 
 PRESET_ORDER = ("official", "community", "party", "custom")
 TARGETS = (100, 200, 250, 300, 500, 750, 1000)
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """Greedy line breaks at spaces, or between any characters for text without them
-    (Chinese), so each line fits `width` at font `size`."""
-    font = fonts.font(size)
-    words = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = f"{line}{joiner}{word}" if line else word
-        if line and font.size(candidate)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return [*lines, line] if line else lines
 
 
 def quick_match(app) -> Scene:
@@ -77,6 +60,7 @@ class NewGameScene(Scene):
         # A match in progress is never replaced by a new one: say so before it starts.
         latest = app.saves.latest()
         self.other_match = other_match_notice(latest) if latest is not None else ""
+        self.other_match_shown: tuple[list[str], int] = ([], 0)  # its lines and size, drawn
         try:
             self.rules = Rules.from_dict(dict(app.settings.last_rules))
         except RulesError:
@@ -167,12 +151,16 @@ class NewGameScene(Scene):
             values = {"rating": suggestion[1], "tier": tr(f"tier.{suggestion[0]}")}
             room = start.left - back.right - 2 * g(2)
             key = "skill.suggest"
-            if button_width(app, [tr(key, **values)]) > room:
+            # The notice of a match in progress shares the row: the short label, at the
+            # row's right, the notice left of it.
+            if self.other_match or button_width(app, [tr(key, **values)]) > room:
                 key = "skill.suggest_short"
             bw = min(room, button_width(app, [tr(key, **values)]))
             rect = pygame.Rect(0, 0, bw, back.height)
             rect.center = ((back.right + start.left) // 2,
                            back.centery)
+            if self.other_match:
+                rect.right = start.left - g(2)
             self.suggest_b = button(self, key, rect, rating=values["rating"],
                                     tier=values["tier"])
         self.seed_entry.set_text(self.seed_text)
@@ -318,20 +306,29 @@ class NewGameScene(Scene):
         for line, colour in notes[:1]:
             surface.blit(text(app, style.CAPTION, line, colour, w - g(6)), (g(3), y))
         if self.other_match:
-            # Between Back and Start, where nothing else is drawn: two lines at most.
+            # Between Back and Start, where nothing else is drawn: two lines at most, in the
+            # captions' size (a shorter note when the long one does not fit in two).
             back = self.back_b
             assert back is not None  # made in build(), before anything is drawn
             left = back.rect.right + g(2)
-            room = max(g(5), self.start_b.rect.left - g(2) - left)
+            right = (self.suggest_b or self.start_b).rect.left
+            room = max(g(5), right - g(2) - left)
             size = app.px(style.CAPTION)
-            lines = wrap(self.other_match, size, room)
-            while len(lines) > 2 and size > 9:
-                size -= 1
-                lines = wrap(self.other_match, size, room)
-            y = back.rect.centery - len(lines) * (size + g(0.25)) // 2
+            top = (self.hint_y + fonts.font(size).get_linesize() if notes
+                   else self.target_b.rect.bottom + g(1))
+            for note in (self.other_match, tr("new.other_match_short")):
+                lines = wrap(note, fonts.font(size, text=note), room)
+                if len(lines) <= 2:
+                    break
+            self.other_match_shown = (lines, size)
+            step = fonts.font(size, text=note).get_linesize()
+            y = max(top, (top + back.rect.bottom) // 2 - len(lines) * step // 2)
+            self.notice_rects = []
             for line in lines:
-                surface.blit(fonts.render(line, size, p.gold), (left, y))
-                y += size + g(0.25)
+                t = fonts.render(line, size, p.gold)
+                surface.blit(t, (left, y))
+                self.notice_rects.append(t.get_rect(topleft=(left, y)))
+                y += step
         if self.error:
             e = text(app, style.BODY.strong, self.error, p.danger, int(w * 0.5))
             surface.blit(e, e.get_rect(bottomright=(w - g(3), self.start_b.rect.top - g(0.75))))

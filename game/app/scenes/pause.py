@@ -37,8 +37,9 @@ class PauseScene(Scene):
 
         self.subtitle = daily_title(self.app, self.table.match)
         title = fonts.font(u(48), True).size(tr("pause.title"))
-        if self.subtitle:  # the daily deal's name and date under the title
-            title = (title[0], title[1] + fonts.font(u(18)).get_linesize())
+        # Room for the daily deal's name and date under the title, kept whether it shows or
+        # not: the buttons sit in one place for every match.
+        title = (title[0], title[1] + fonts.font(u(18)).get_linesize())
         self.title_rect = pygame.Rect(0, 0, title[0], title[1])
         self.title_rect.center = (w // 2, int(h * 0.25))
         if self.transparent:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from game.app.app import App
     from game.app.table.layout import Layout
+    from saves.skill import Swing
 
 
 class Host(Protocol):
@@ -40,6 +41,8 @@ class Host(Protocol):
     @property
     def layout(self) -> Layout: ...
 
+    def known_swing(self, index: int) -> Swing | None: ...
+
     @property
     def viewer(self) -> int | None: ...
 
@@ -49,6 +52,7 @@ class Host(Protocol):
 class InfoPanel:
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.plates: dict[int, pygame.Rect] = {}  # seat -> the plate over its backs, drawn
 
     def open_hand_rect(self, seat: int, count: int) -> pygame.Rect:
         """Where a seat's open hand goes: below its panel, else above, beside it right or
@@ -74,9 +78,11 @@ class InfoPanel:
                 setattr(rect, anchor, at)
             if screen.contains(rect) and rect.collidelist(blocked) < 0:
                 return rect
-        # No room round the panel: over its own fan of card backs, squeezed to fit.
-        inner = int(panel.width * 0.62)
-        return pygame.Rect(panel.x + gap * 2, panel.y + gap * 2, min(size[0], inner), size[1])
+        # No room round the panel: in place of its own fan of card backs (drawn on a plate
+        # that hides them, see draw_open_hands), squeezed to fit.
+        pad = int(8 * lay.unit)
+        x0 = panel.x + pad + int(44 * lay.unit)
+        return pygame.Rect(x0, panel.y + pad, min(size[0], panel.right - pad - x0), size[1])
 
     def draw_open_hands(self, surface: pygame.Surface) -> None:
         """Every other seat's cards face up by its panel (all hands shown)."""
@@ -84,11 +90,18 @@ class InfoPanel:
         app = self.host.app
         cw = max(16, int(lay.small_w * lay.panel_scale * 0.9))
         self.host.open_rects = {}
+        self.plates = {}  # seat -> the plate over its backs, this frame
         for seat, hand in enumerate(self.host.replay.state.hands):
             if seat == self.host.viewer or seat not in lay.seats or not hand:
                 continue
             rect = self.open_hand_rect(seat, len(hand))
             self.host.open_rects[seat] = rect
+            panel = render.seat_panel_rect(lay, seat)
+            if rect.colliderect(panel):  # over the fan of backs: a plate hides them
+                plate = rect.inflate(int(lay.unit * 6), int(lay.unit * 4)).clip(panel)
+                pygame.draw.rect(surface, app.palette.panel, plate,
+                                 border_radius=int(lay.unit * 6))
+                self.plates[seat] = plate
             step = (rect.width - cw) // max(len(hand) - 1, 1)
             for i, card in enumerate(sorted(hand)):
                 img = render.card_surface(app.art, card, cw,
@@ -130,6 +143,13 @@ class InfoPanel:
             return []
         review = self.host.reviewer.get(index)
         if review is None:
+            # What the round's figures already say of this move, while the rest comes.
+            swing = self.host.known_swing(index)
+            if swing is not None and swing.best is not None and swing.played is not None:
+                known = tr("replay.known_swing", best=describe_action(swing.preferred),
+                           before=f"{round(100 * swing.best)} %",
+                           after=f"{round(100 * swing.played)} %")
+                return [(known, GOLD)]
             return [(tr("replay.thinking"), (200, 220, 205))]
         return review_lines(review, describe_action,
                             lambda s: self.host.replay.seats[s].name)

@@ -16,7 +16,7 @@ from game.app import fonts, i18n, style
 from game.app.art import avatars, chrome, colour_rgb, draw_colour_shape
 from game.app.art import table as art_table
 from game.app.i18n import tr
-from game.app.table.layout import Layout, hand_positions
+from game.app.table.layout import Layout, hand_positions, swatch_rect
 from game.app.table.model import TableModel
 from game.app.ui import GOLD, WHITE
 from game.engine.cards import CARD_COLOUR, CARD_RANK
@@ -293,8 +293,7 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
             surface.blit(edge, r.move(0, art_table.thickness(layout.centre_w)))
             surface.blit(rot, r)
         if CARD_COLOUR[pile[-1]] == 4:  # a wild on top: its chosen colour, bold, beside it
-            sw = pygame.Rect(0, 0, int(layout.centre_w * 0.62), int(30 * u))
-            sw.midtop = (layout.discard.centerx, ring.bottom + int(6 * u))
+            sw = swatch_rect(layout.discard, layout.centre_w, u)
             pygame.draw.rect(surface, rgb, sw, border_radius=int(8 * u))
             pygame.draw.rect(surface, WHITE, sw, width=max(2, int(2 * u)),
                              border_radius=int(8 * u))
@@ -464,8 +463,10 @@ def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return out
 
 
-def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
-    """The newest log lines, in one font size, wrapped to the panel (never shrunk)."""
+def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> list[list[str]]:
+    """The newest log entries, in one font size, wrapped to the panel (never shrunk): only
+    whole entries, as many as fit, the newest always at the bottom (one too long for the
+    panel shows its beginning). Returns the entries drawn, each as its wrapped lines."""
     u = layout.unit
     rect = layout.log
     draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 180), raised=False)
@@ -473,14 +474,22 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> None:
     inner = rect.width - int(12 * u)
     step = font.get_linesize()
     room = max(1, (rect.height - int(10 * u)) // step)
-    wrapped: list[str] = []
-    for line in lines[-room:]:
-        wrapped += wrap(line, fonts.font(int(14 * u), text=line), inner)
+    shown: list[list[str]] = []
+    used = 0
+    for line in reversed(lines[-room:]):
+        entry = wrap(line, fonts.font(int(14 * u), text=line), inner)
+        if used + len(entry) > room:
+            if not shown:
+                shown.append(entry[:room])
+            break
+        shown.insert(0, entry)
+        used += len(entry)
     y = rect.y + int(6 * u)
-    for line in wrapped[-room:]:
+    for line in (part for entry in shown for part in entry):
         surface.blit(fonts.render(line, int(14 * u), (225, 235, 225)),
                      (rect.x + int(6 * u), y))
         y += step
+    return shown
 
 
 def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,

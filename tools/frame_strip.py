@@ -189,6 +189,7 @@ def main() -> int:
     def score_screen() -> TableScene:
         t = table_at(["r7", "+4 W g9 bS r9 b8 y3", "y7 rR b3 g+2", "b5 g6"])
         t.match.state.uno_called[0] = True
+        t.match.base = t.match.state.clone()  # the replayed round starts with UNO called
         t.act(Action(Kind.PLAY, 0, (t.match.state.hands[0][0],)))
         for _ in range(600):
             if isinstance(app.top, RoundEndScene):

@@ -65,6 +65,7 @@ def main() -> int:
         state, _ = make(rules, hands=hands, top=top, current=current)
         match = MatchController(rules, seats, 1)
         match.state = state
+        match.base = state.clone()  # the score screen replays the round from here
         match.players.clear()  # every move is scripted
         while app.stack:
             app.pop()
@@ -153,8 +154,13 @@ def main() -> int:
           every=args.every * 2)
     t = table_at(["r7 b2", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     s = t.match.state
-    strip("uno_call", lambda: scripted([Action(Kind.CALL_UNO, 0),
-                                        Action(Kind.PLAY, 0, (s.hands[0][0],))]))
+    # UNO is called once down to one card (an armed call plays first, then calls).
+    strip("uno_call", lambda: scripted([Action(Kind.PLAY, 0, (s.hands[0][0],)),
+                                        Action(Kind.CALL_UNO, 0)]), every=args.every * 2)
+    t = table_at(["b2 g3 y4", "r7 g2", "y1 y2 y3", "b1 b2 b3"], current=1)
+    s = t.match.state
+    strip("uno_call_ai", lambda: scripted([Action(Kind.PLAY, 1, (s.hands[1][0],)),
+                                           Action(Kind.CALL_UNO, 1)]), every=args.every * 2)
     t = table_at(["b2 g3 y4", "r7 g2", "y1 y2 y3", "b1 b2 b3"], current=1)
     s = t.match.state
     strip("catch", lambda: scripted([Action(Kind.PLAY, 1, (s.hands[1][0],)),
@@ -162,7 +168,13 @@ def main() -> int:
     t = table_at(["r7", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     t.match.state.uno_called[0] = True
     s = t.match.state
-    strip("round_win", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))
+    strip("round_win", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))),
+          every=args.every * 4)
+    t = table_at(["b2 g3 y4", "r7", "y1 y2 y3", "b1 b2 b3"], current=1)
+    t.match.state.uno_called[1] = True
+    s = t.match.state
+    strip("round_win_ai", lambda: scripted([Action(Kind.PLAY, 1, (s.hands[1][0],))]),
+          every=args.every * 4)
     match = MatchController(OFFICIAL, seats, 7)
     while app.stack:
         app.pop()
@@ -177,6 +189,7 @@ def main() -> int:
     def score_screen() -> TableScene:
         t = table_at(["r7", "+4 W g9 bS r9 b8 y3", "y7 rR b3 g+2", "b5 g6"])
         t.match.state.uno_called[0] = True
+        t.match.base = t.match.state.clone()  # the replayed round starts with UNO called
         t.act(Action(Kind.PLAY, 0, (t.match.state.hands[0][0],)))
         for _ in range(600):
             if isinstance(app.top, RoundEndScene):

@@ -54,7 +54,7 @@ def test_the_winners_points_count_up_as_the_cards_arrive(app) -> None:
     scene.clock = 0.0
     winner = scene.result.winner
     shown = []
-    for _ in range(60):
+    for _ in range(int(scene.count.count_ms / 50) + 5):  # the count's length at normal speed
         shown.append(scene._shown_delta(winner, scene._flow()))
         frames(app, 1, 50)
     assert shown[0] == 0 and shown[-1] == scene.result.deltas[winner]
@@ -85,7 +85,7 @@ def test_the_losers_cards_fly_one_by_one_with_a_tick(app, monkeypatch) -> None:
     monkeypatch.setattr(app.sound, "play", heard.append)
     scene.clock = 0.0
     landed_over_time = []
-    for _ in range(120):
+    for _ in range(int(scene.count.count_ms / 40) + 5):  # the count's length at normal speed
         frames(app, 1, 40)
         flow = scene._flow()
         landed_over_time.append(sum(1 for c in scene.count.counted if c.land <= flow))
@@ -154,7 +154,7 @@ def test_the_podium_rises_third_second_first_then_the_facts_appear(app, monkeypa
     assert risen_at[2] < risen_at[1] < risen_at[0]  # the winner last, the climax
     assert heard.count("fanfare") == 1
     assert lines[0] == 0 and lines == sorted(lines) and lines[-1] > 5
-    assert end.confetti is not None
+    assert end.confetti
 
 
 def test_reduce_motion_shows_the_whole_result_at_once(app, monkeypatch) -> None:
@@ -189,3 +189,31 @@ def test_the_match_end_title_speaks_to_a_winner_watching(app, monkeypatch) -> No
     s.winners = [other]
     assert end.title() == tr("end.winner", names=end.table.match.seats[other].name)
     frames(app, 1)
+
+
+def test_the_podiums_ground_line_is_centred_under_its_blocks(app, monkeypatch) -> None:
+    end, _ = _match_end(app, monkeypatch)
+    end.clock = 10_000.0
+    lines: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    polys: list[list[tuple[int, int]]] = []
+    real_line, real_poly = pygame.draw.line, pygame.draw.polygon
+
+    def line(surface, colour, a, b, width=1):
+        lines.append((tuple(a), tuple(b)))
+        return real_line(surface, colour, a, b, width)
+
+    def poly(surface, colour, points, width=0):
+        polys.append([tuple(p) for p in points])
+        return real_poly(surface, colour, points, width)
+
+    monkeypatch.setattr(pygame.draw, "line", line)
+    monkeypatch.setattr(pygame.draw, "polygon", poly)
+    frames(app, 1)
+    assert polys, "no pedestal faces"
+    xs = [x for pts in polys for x, _ in pts]
+    left, right = min(xs), max(xs)
+    ground = max((ln for ln in lines if ln[0][1] == ln[1][1]),
+                 key=lambda ln: ln[1][0] - ln[0][0])
+    mid = (ground[0][0] + ground[1][0]) / 2
+    assert abs(mid - (left + right) / 2) <= app.u(12)
+    assert ground[0][0] <= left and ground[1][0] >= right

@@ -71,10 +71,30 @@ def _face(s: pygame.Surface, kind: str, n: int, ink: RGB) -> None:
                         math.pi * 1.9, w)
 
 
+def _mood(s: pygame.Surface, mood: str, n: int, ink: RGB, face: bool) -> None:
+    """A winner's grin or a loser's frown: in place of a face's own mouth (painted out by
+    the caller) or, for initials, a small mouth under them."""
+    w = max(1, round(0.07 * n))
+    y, wide = (0.46, 0.44) if face else (0.6, 0.32)
+    box = pygame.Rect(round((0.5 - wide / 2) * n), round(y * n), round(wide * n),
+                      round(0.26 * n))
+    if mood == "happy":  # a wide open grin: the lower half of an ellipse, filled
+        grin = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(grin, ink, grin.get_rect())
+        half = box.height // 2
+        s.blit(grin, (box.x, box.y + half), area=pygame.Rect(0, half, box.width,
+                                                             box.height - half))
+    elif mood == "smile":
+        pygame.draw.arc(s, ink, box.move(0, -round(0.06 * n)), math.pi * 1.15, math.pi * 1.85, w)
+    elif mood == "sad":
+        pygame.draw.arc(s, ink, box.move(0, round(0.1 * n)), math.pi * 0.15, math.pi * 0.85, w)
+
+
 @lru_cache(maxsize=256)
 def avatar(name: str, index: int, size: int, kind: str = "human",
-           high_contrast: bool = False) -> pygame.Surface:
-    """A round avatar `size` px across for the seat `index` (its colour) named `name`."""
+           high_contrast: bool = False, mood: str = "") -> pygame.Surface:
+    """A round avatar `size` px across for the seat `index` (its colour) named `name`;
+    `mood` "happy" or "sad" (the podium) changes its mouth."""
     size = max(12, int(size))
     n = size * _SS
     s = pygame.Surface((n, n), pygame.SRCALPHA)
@@ -95,7 +115,11 @@ def avatar(name: str, index: int, size: int, kind: str = "human",
         text = initials(name)
         font = fonts.font_for(text, round(n * (0.46 if len(text) == 1 else 0.38)), True)
         glyphs = font.render(text, True, ink)
-        s.blit(glyphs, glyphs.get_rect(center=(c[0], c[1] + n * 0.02)))
+        s.blit(glyphs, glyphs.get_rect(center=(c[0], c[1] - (n * 0.08 if mood else -n * 0.02))))
+    if mood:
+        if kind in AI_KINDS:  # the mouth area back to the disc's colour, then the mood
+            pygame.draw.rect(s, colour, pygame.Rect(0.26 * n, 0.52 * n, 0.48 * n, 0.24 * n))
+        _mood(s, mood, n, ink, kind in AI_KINDS)
     return pygame.transform.smoothscale(s, (size, size))
 
 

@@ -243,9 +243,10 @@ def clear_caches() -> None:
     icon.cache_clear()
     logo.cache_clear()
     from game.app import ui
-    from game.app.art import avatars, felt, table
+    from game.app.art import avatars, felt, splash, table
 
     ui.clear_text_cache()
     avatars.clear_cache()
     felt.clear_cache()
     table.clear_caches()
+    splash.clear_caches()

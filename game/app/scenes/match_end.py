@@ -11,6 +11,7 @@ import pygame
 
 from game.app import fonts, style
 from game.app.art import avatars, chrome, colour_rgb
+from game.app.art.podium import pedestal, podium_moods
 from game.app.art.table import Confetti
 from game.app.i18n import tr
 from game.app.scene import Scene
@@ -26,7 +27,9 @@ RISE_AT = {2: 300.0, 1: 700.0, 0: 1100.0}
 RISE_MS = 600.0
 FACTS_AT = 1700.0  # the first line of the standings appears
 FACT_GAP = 200.0
-CONFETTI_S = 2.6
+CONFETTI_S = 2.6  # one throw's flight
+CONFETTI_THROWS = 4  # thrown one after another: the party lasts past the rise
+CONFETTI_EVERY_S = 1.6
 BLOCK_COLOURS = {0: ((250, 206, 72), (196, 146, 28)), 1: ((214, 218, 226), (150, 156, 170)),
                  2: ((222, 150, 86), (160, 96, 46))}
 
@@ -48,7 +51,7 @@ class MatchEndScene(Scene):
         m = table.match
         self.facts = match_facts(m.rules, len(m.seats), m.seed, m.log, m.base)
         self.clock = 0.0
-        self.confetti: Confetti | None = None
+        self.confetti: list[Confetti] = []
         self.cheered = False
 
     def build(self) -> None:
@@ -200,11 +203,14 @@ class MatchEndScene(Scene):
                             floor - tr_.bottom - g(2))
         self._facts(surface, panel, order)
         self.code_line.draw(surface)
-        if self.confetti is not None and not self.still:
-            seconds = self._at(RISE_AT[0] + RISE_MS * 0.6) / 1000.0
-            if 0 <= seconds <= CONFETTI_S:
-                fade = 1.0 - max(0.0, seconds / CONFETTI_S - 0.7) / 0.3
-                self.confetti.draw(surface, seconds, fade)
+        if self.confetti and not self.still:
+            # Throws one after another, so the party goes on after the blocks have risen.
+            start = self._at(RISE_AT[0] + RISE_MS * 0.6) / 1000.0
+            for k, confetti in enumerate(self.confetti):
+                seconds = start - k * CONFETTI_EVERY_S
+                if 0 <= seconds <= CONFETTI_S:
+                    fade = 1.0 - max(0.0, seconds / CONFETTI_S - 0.7) / 0.3
+                    confetti.draw(surface, seconds, fade)
 
     def _podium(self, surface: pygame.Surface, area: pygame.Rect, order: list[int]) -> None:
         app = self.app
@@ -221,10 +227,13 @@ class MatchEndScene(Scene):
         cx = area.centerx
         slots = {1: cx - block_w - g(2), 0: cx, 2: cx + block_w + g(2)}
         floor = area.bottom
-        # The floor line the blocks rise from.
-        pygame.draw.line(surface, p.gold_deep, (area.x, floor), (area.right, floor),
+        depth = max(4, g(1.5))  # the pedestals' top and side faces: blocks, not bars
+        # The floor line the blocks rise from, centred under them.
+        reach = block_w * 3 // 2 + g(2) + g(2)
+        pygame.draw.line(surface, p.gold_deep, (cx - reach, floor), (cx + reach + depth, floor),
                          max(2, g(0.25)))
         place_of = dict(self.places())
+        moods = podium_moods(order, s.winners)
         for place in (2, 1, 0):
             if place >= len(order):
                 continue
@@ -239,6 +248,7 @@ class MatchEndScene(Scene):
             block.midbottom = (slots[place], floor)
             light, dark = BLOCK_COLOURS[shared]
             chrome.drop_shadow(surface, block, g(1), lift=g(0.75), blur=g(1.5), alpha=120)
+            pedestal(surface, block, depth, light, dark)
             pygame.draw.rect(surface, dark, block, border_top_left_radius=g(1.5),
                              border_top_right_radius=g(1.5))
             face = block.inflate(-g(1), 0)
@@ -259,19 +269,24 @@ class MatchEndScene(Scene):
             # The player stands on their step: avatar and name ride up with it.
             info = m.seats[seat]
             kind = info.tier if info.is_ai and info.tier else "human"
-            img = avatars.avatar(info.name, seat, av, kind, app.settings.high_contrast)
-            a_rect = img.get_rect(midbottom=(block.centerx, block.top - g(0.5) - name_h))
+            img = avatars.avatar(info.name, seat, av, kind, app.settings.high_contrast,
+                                 moods.get(seat, ""))
+            a_rect = img.get_rect(midbottom=(block.centerx + depth // 2,
+                                             block.top - depth - g(0.5) - name_h))
             surface.blit(img, a_rect)
             won = seat in s.winners
             name = text(app, style.BODY.strong, info.name, p.gold if won else p.text,
                         block_w + g(2))
             surface.blit(name, name.get_rect(midtop=(block.centerx, a_rect.bottom)))
-            if place == 0 and self.confetti is None and k >= 0.6:
+            if place == 0 and not self.confetti and k >= 0.6:
                 colours = [colour_rgb(c, high_contrast=app.settings.high_contrast)
                            for c in range(4)]
-                self.confetti = Confetti((block.centerx, floor - full), colours,
-                                         seed=m.seed, count=140, unit=app.u(1),
-                                         spread=0.8)
+                # The first throw from the winner's block, then from either side of it.
+                xs = [block.centerx, block.centerx - block_w, block.centerx + block_w]
+                self.confetti = [Confetti((xs[k % 3], floor - full), colours,
+                                          seed=m.seed + k, count=140 if k == 0 else 90,
+                                          unit=app.u(1), spread=0.8)
+                                 for k in range(CONFETTI_THROWS)]
 
     def _facts(self, surface: pygame.Surface, panel: pygame.Rect, order: list[int]) -> None:
         """The standings, then the facts, each line appearing after the one before."""

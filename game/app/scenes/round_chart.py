@@ -1,5 +1,5 @@
-"""The round-end chart: each seat's running total after every round, one line per seat,
-named at its end."""
+"""The round-end chart: each seat's running total after every round, one line per seat in
+its avatar's colour, named at its end, the rounds numbered."""
 
 from __future__ import annotations
 
@@ -9,49 +9,74 @@ import pygame
 
 from game.app import fonts, style
 from game.app.art import chrome
+from game.app.art.avatars import seat_colour
 from game.app.i18n import tr
 from game.app.ui import text
 
 if TYPE_CHECKING:
     from game.app.app import App
 
-CHART_COLOURS = [(255, 99, 71), (255, 215, 64), (80, 200, 120), (90, 160, 255),
-                 (220, 120, 255), (255, 160, 60), (120, 230, 230), (240, 240, 240),
-                 (255, 120, 180), (170, 200, 90)]
+
+
+def spread(wanted: list[float], gap: float, lo: float, hi: float) -> list[float]:
+    """Label positions as near `wanted` as they can be, each at least `gap` from the next,
+    all within lo..hi (if they fit): equal scores' names sit one under another, never on
+    top of each other."""
+    order = sorted(range(len(wanted)), key=lambda k: wanted[k])
+    ys = [max(lo, min(hi, wanted[k])) for k in order]
+    for i in range(1, len(ys)):  # downwards, keeping the gap
+        ys[i] = max(ys[i], ys[i - 1] + gap)
+    if ys and ys[-1] > hi:  # the last one is past the bottom: push the run back up
+        ys[-1] = hi
+        for i in range(len(ys) - 2, -1, -1):
+            ys[i] = min(ys[i], ys[i + 1] - gap)
+    out = [0.0] * len(wanted)
+    for k, y in zip(order, ys, strict=True):
+        out[k] = y
+    return out
 
 
 def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: list[list[int]],
                names: list[str]) -> None:
-    """Running totals after each round, one line per seat."""
+    """Running totals after each round, one line per seat in its avatar's colour, rounds
+    numbered along the bottom."""
     p = app.palette
     u = app.u
     chrome.panel(surface, rect, p, scale=app.text_factor)
     t = text(app, style.CAPTION.strong, tr("round.chart"), p.text_dim)
     surface.blit(t, (rect.x + u(10), rect.y + u(6)))
-    plot = rect.inflate(-u(60), -u(44)).move(u(0), u(10))
+    cap = fonts.font(app.px(style.CAPTION))
+    line_h = cap.get_linesize()
+    plot = rect.inflate(-u(60), -u(44) - line_h).move(u(0), u(10) - line_h // 2)
     plot.width -= u(60)
     lo = min(0, min(min(r) for r in history))
     hi = max(1, max(max(r) for r in history))
     rounds = len(history)
     pygame.draw.line(surface, p.button_edge, plot.bottomleft, plot.bottomright, 1)
-    ends: list[tuple[float, int]] = []
+    # The rounds, numbered under the axis (the first point is the match's start, 0).
+    axis = fonts.render(tr("round.chart_axis"), app.px(style.CAPTION), p.text_dim)
+    surface.blit(axis, axis.get_rect(topleft=(rect.x + u(8), plot.bottom + u(2))))
+    every = max(1, rounds // 12)  # a long match: not every number, never crowded
+    for i in range(1, rounds + 1):
+        x = plot.x + plot.width * i / max(rounds, 1)
+        pygame.draw.line(surface, p.button_edge, (x, plot.bottom), (x, plot.bottom + u(3)), 1)
+        if i % every == 0 or i == rounds:
+            n = fonts.render(str(i), app.px(style.CAPTION), p.text_dim)
+            surface.blit(n, n.get_rect(midtop=(round(x), plot.bottom + u(2))))
+    ends: list[float] = []
     for seat in range(len(names)):
         pts = []
         for i, row in enumerate([[0] * len(names)] + history):
             x = plot.x + plot.width * i / max(rounds, 1)
             y = plot.bottom - plot.height * (row[seat] - lo) / (hi - lo)
             pts.append((x, y))
-        colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
         if len(pts) > 1:
-            pygame.draw.lines(surface, colour, False, pts, max(2, u(3)))
-        ends.append((pts[-1][1], seat))
-    # Names at the lines' ends, pushed apart (upwards) so equal scores stay readable.
-    last = 1e9
-    for y, seat in sorted(ends, reverse=True):
-        y = min(y, last - u(14))
-        last = y
-        colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-        name = fonts.render(names[seat], app.px(style.CAPTION), colour)
-        surface.blit(name, (plot.right + u(6), y - u(8)))
+            pygame.draw.lines(surface, seat_colour(seat), False, pts, max(2, u(3)))
+        ends.append(pts[-1][1])
+    # Names at the lines' ends, spread so none sits on another.
+    for seat, y in enumerate(spread(ends, line_h, rect.y + line_h / 2,
+                                    rect.bottom - line_h / 2)):
+        name = fonts.render(names[seat], app.px(style.CAPTION), seat_colour(seat))
+        surface.blit(name, name.get_rect(midleft=(plot.right + u(6), round(y))))
     mx = fonts.render(str(hi), app.px(style.CAPTION), p.text_dim)
-    surface.blit(mx, (rect.x + u(8), plot.y - u(6)))
+    surface.blit(mx, mx.get_rect(topright=(plot.x - u(6), plot.y - u(6))))

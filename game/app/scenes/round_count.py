@@ -17,11 +17,14 @@ if TYPE_CHECKING:
     from game.app.app import App
     from game.engine import State
 
-START_MS = 450.0  # the screen settles before the first card leaves
-GAP_MS = 110.0  # between two cards, at normal speed
-FLIGHT_MS = 420.0
-ROLL_MS = 180.0  # a card's points rolling onto the counter after it lands
-MAX_COUNT_MS = 3200.0  # many cards: they leave closer together, never slower than this
+START_MS = 600.0  # the screen settles before the first card leaves
+# One by one: each card leaves as the last is half-way, so the eye follows each into the
+# winner's row and hears its tick.
+GAP_MS = 300.0  # between two cards, at normal speed
+FLIGHT_MS = 560.0
+ROLL_MS = 300.0  # a card's points rolling onto the counter after it lands
+MAX_COUNT_MS = 6500.0  # many cards: they leave closer together, never slower than this
+MIN_GAP_MS = 120.0  # ... and never closer than this (a hand of 30 still counts, fast)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +46,7 @@ class Count:
     def __init__(self, s: State, winner: int) -> None:
         cards = [(seat, i, c) for seat in s.seating if seat != winner
                  for i, c in enumerate(s.hands[seat])]
-        gap = min(GAP_MS, (MAX_COUNT_MS - FLIGHT_MS) / max(1, len(cards)))
+        gap = max(MIN_GAP_MS, min(GAP_MS, (MAX_COUNT_MS - FLIGHT_MS) / max(1, len(cards))))
         self.count_ms = START_MS + gap * max(0, len(cards) - 1) + FLIGHT_MS + ROLL_MS
         self.counted = [Counted(seat, i, c, CARD_POINTS[c],
                                 (START_MS + k * gap) / self.count_ms,
@@ -96,9 +99,7 @@ class Count:
             room = col["cards_w"]
             step_of[seat] = cw + app.u(4) if n <= 1 else min(
                 cw + app.u(4), max(int(cw * 0.34), (room - cw) // (n - 1)))
-        n_won = len(self.counted)
-        wstep = cw + app.u(4) if n_won <= 1 else min(
-            cw + app.u(4), max(int(cw * 0.34), (col["cards_w"] - cw) // (n_won - 1)))
+        wstep = won_step(cw)
         for k, c in enumerate(self.counted):
             if c.land <= flow or c.leave > flow:
                 continue
@@ -106,7 +107,7 @@ class Count:
             e = 1 - (1 - t) ** 3
             ry = y0 + row_of[c.seat] * row_h + row_h // 2
             start = (col["cards"] + c.index * step_of[c.seat], ry - round(cw * 0.75))
-            # It lands where the winner's fan will show it.
+            # It lands on the winner's pile of won cards.
             end = (col["cards"] + k * wstep, winner_y + row_h // 2 - round(cw * 0.75))
             x = start[0] + (end[0] - start[0]) * e
             y = start[1] + (end[1] - start[1]) * e - math.sin(math.pi * e) * row_h * 0.6
@@ -115,6 +116,21 @@ class Count:
             rect = pygame.Rect(round(x), round(y), size, round(size * 1.5))
             table_art.card_shadow(surface, rect, lift * 0.8)
             thumb(surface, app, c.card, size, rect.topleft)
+
+
+def won_step(cw: int) -> int:
+    """How far apart the winner's won cards lie: a tight pile, not a hand."""
+    return max(3, round(cw * 0.2))
+
+
+def won_pile(surface: pygame.Surface, app: App, cards: list[int], x: int, cy: int,
+             cw: int) -> int:
+    """The cards the winner has won so far, dimmed in a tight pile: earned, not held.
+    Returns the pile's right edge."""
+    step = won_step(cw)
+    for j, c in enumerate(cards):
+        thumb(surface, app, c, cw, (x + j * step, cy - round(cw * 0.75)), dimmed=True)
+    return x + (len(cards) - 1) * step + cw if cards else x
 
 
 def thumb(surface: pygame.Surface, app: App, card: int, width: int, pos: tuple[int, int],

@@ -13,7 +13,7 @@ from game.app.art import avatars, chrome
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.scenes.round_chart import draw_chart
-from game.app.scenes.round_count import Count
+from game.app.scenes.round_count import Count, won_pile
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table.facts import RoundResult, match_facts
 from game.app.table.wording import describe_action
@@ -351,9 +351,14 @@ class RoundEndScene(Scene):
         # Cards: a loser's stay readable in the row until they leave; the winner's row fills.
         hand = s.hands[seat]
         if won and self.flows_to_winner:
+            # What flew in is shown as won, not held: a dimmed pile with its label.
             arrived = [c.card for c in self.count.counted if c.land <= flow]
-            self.count.fan(surface, app, arrived, col, cw, rect.centery,
-                           total=len(self.count.counted))
+            right = won_pile(surface, app, arrived, col["cards"], rect.centery, cw)
+            if arrived:
+                label = text(app, style.CAPTION.strong,
+                             tr("round.won_cards", count=len(arrived)), p.gold,
+                             max(8, col["cards"] + col["cards_w"] - right - g(1)))
+                surface.blit(label, label.get_rect(midleft=(right + g(1), rect.centery)))
         else:
             # Each card stays in its row, dimmed once its copy has flown to the winner: what
             # made the points stays readable.

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.app.art import colour_rgb, motion
+from game.app import fonts
+from game.app.art import colour_rgb, motion, splash
 from game.app.art import table as art_table
 from game.app.i18n import tr
 from game.app.table import render
@@ -37,6 +39,7 @@ PLAY_MS = 540.0
 DRAW_MS = 380.0
 PENALTY_GAP_MS = 80.0  # between two cards of a penalty flying to its victim
 SWAP_MS = 700.0  # hands travelling between seats (a 7 or a 0)
+ROTATED_MS = 2400.0  # "You now hold Ada's hand": read after the hands have moved
 NUMBER_OVERSHOOT = 0.06
 ACTION_OVERSHOOT = 0.12
 ACTION_RANKS = frozenset({SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR})
@@ -48,6 +51,23 @@ DEAL_MOST_MS = 2000.0
 FIRST_MS = 420.0
 FADE_MS = 160.0  # reduce motion: cards fade in where they land instead of travelling
 FRESH_MS = 1500.0  # a card just drawn into your hand stays marked this long
+UNO_MS = 1300.0  # the UNO! splash at its caller
+ZOOM = 0.35  # how much the round winner's panel swells
+CAUGHT_MS = 1000.0  # the catcher's "Caught!", before the penalty flies
+
+
+@dataclass(frozen=True, slots=True)
+class Burst:
+    """The starburst behind a big callout."""
+
+    colour: tuple[int, int, int]
+    rim: tuple[int, int, int]
+    jagged: bool = False
+
+
+UNO_BURST = Burst((255, 206, 60), (198, 40, 40))
+CAUGHT_BURST = Burst((255, 150, 40), (120, 40, 20), jagged=True)
+WIN_BURST = Burst((255, 214, 90), (30, 120, 60))
 
 
 def deal_gap(cards: int) -> float:
@@ -364,22 +384,38 @@ class EventPlayer:
     def _banner(self, text: str, seat: int | None, duration: float = 700,
                 bg: tuple[int, int, int] = (198, 40, 40), sound: str | None = None,
                 block: bool = False, extra: list[Tween] | None = None,
-                under: list[Tween] | None = None) -> None:
+                under: list[Tween] | None = None, burst: Burst | None = None) -> None:
         """A shout by a seat; `block` holds the table for it, with `extra` tweens drawn
-        over it and `under` ones beneath it."""
+        over it and `under` ones beneath it. With a `burst` it is one of the big moments:
+        larger, on a starburst."""
         s = self.stage
         placed: list[tuple[int, int]] = []
 
         still = s.settings.reduce_motion
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            full = int(34 * s.layout.unit * 1.2)
+            u = s.layout.unit
+            # A big callout keeps a floor size: at 1024x600 and 75 % text it is still read
+            # from across the table.
+            full = max(44, int(60 * u)) if burst else int(34 * u * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
-                placed.append(s.place_bubble(text, s.shout_anchor(seat, full), full, tween))
+                anchor = self._burst_anchor(seat, full) if burst else s.shout_anchor(seat, full)
+                placed.append(s.place_bubble(text, anchor, full, tween))
             # A callout bursts out with a bounce and settles (reduce motion: it fades in).
-            grow = 1.0 if still else min(1.2, motion.bounce(min(1.0, t * 2.2)) * 0.83)
+            if burst:
+                grow = 1.0 if still else min(1.35, motion.bounce(min(1.0, t * 1.7)) * 0.75)
+            else:
+                grow = 1.0 if still else min(1.2, motion.bounce(min(1.0, t * 2.2)) * 0.83)
             size = int(full * grow)
             alpha = int(235 * min(1.0, t * 8 if still else 1.0) * (1 - max(0, t - 0.75) * 4))
+            if burst:
+                w, h = fonts.font(size, bold=True).size(text)
+                spin = 0.0 if still else 0.06 * math.sin(t * math.pi)
+                # A long line (a round won) gets a rosette behind its middle, not a star
+                # over the whole table.
+                radius = min(max(w, h) * 0.5 + size * 0.8, size * 1.7) * (1 + spin)
+                splash.draw_star(surface, placed[0], radius, burst.colour, burst.rim,
+                                 jagged=burst.jagged, alpha=int(alpha * 255 / 235))
             render.draw_banner(surface, text, placed[0], size, bg=bg, alpha=max(0, alpha))
 
         tween = Tween(duration * max(self.ms, 0.4), draw,
@@ -389,20 +425,40 @@ class EventPlayer:
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
+    def _burst_anchor(self, seat: int | None, full: int) -> tuple[int, int]:
+        """Where a big callout goes: beside its seat's panel with its whole star clear of
+        the name and count (above, or below when the panel is at the top), inside the
+        window; for your own seat, over the top of your hand."""
+        s = self.stage
+        lay = s.layout
+        x, y = s.shout_anchor(seat, int(full * 1.5))
+        if seat is None:  # the table's own news: just above the piles, under the top seats
+            x, y = lay.size[0] // 2, lay.discard.top - int(full * 1.2)
+        elif seat and seat != s.viewer and seat in lay.seats:
+            panel = render.seat_panel_rect(lay, seat)
+            reach = int(full * 1.7)
+            x = panel.centerx
+            y = panel.top - reach if panel.top - 2 * reach >= 0 else panel.bottom + reach
+        w, h = lay.size
+        reach = int(full * 1.9)
+        return (max(reach, min(w - reach, x)), max(reach, min(h - reach, y)))
+
     def uno_called(self, e: ev.UnoCalled) -> None:
         if e.valid:
-            self._banner(tr("table.uno_shout"), e.seat, 900, sound="uno")
+            self._banner(tr("table.uno_shout"), e.seat, UNO_MS, sound="uno", burst=UNO_BURST)
             self._add([], lands=(Land(e),))
         else:
             self._banner(tr("table.false_uno"), e.seat, 900, bg=(90, 90, 90), sound="error")
 
     def caught(self, e: ev.Caught) -> None:
-        text = tr("table.caught") if e.valid else tr("table.false_catch")
-        if e.valid:  # the catcher's callout first; the penalty's cards fly after it
-            self._banner(tr("table.uno_shout"), e.catcher, 520, sound="catch",
-                         bg=(230, 120, 0), block=True)
-        self._banner(text, e.target if e.valid else e.catcher, 1000,
-                     sound=None if e.valid else "catch", bg=(230, 120, 0))
+        if e.valid:
+            # The catcher's own callout, held; the penalty's cards fly to the caught seat
+            # after it (the next step), where their counter rolls up.
+            self._banner(tr("table.caught"), e.catcher, CAUGHT_MS, sound="catch",
+                         bg=(230, 110, 0), block=True, burst=CAUGHT_BURST)
+        else:
+            self._banner(tr("table.false_catch"), e.catcher, 1000, sound="catch",
+                         bg=(90, 90, 90))
 
     def turn_skipped(self, e: ev.TurnSkipped) -> None:
         s = self.stage
@@ -513,7 +569,14 @@ class EventPlayer:
         n = len(order)
         self._travel([(x, order[(i + e.direction) % n]) for i, x in enumerate(order)]
                      if n > 1 else [])
-        self._banner(tr("table.rotated"), None, 900, bg=(20, 110, 160))
+        viewer = self.stage.viewer
+        # Say whose hand you hold now, long enough to read: your cards changed under you.
+        if viewer in order and n > 1:
+            came = order[(order.index(viewer) - e.direction) % n]
+            text = tr("table.rotated_you", name=self.name(came))
+        else:
+            text = tr("table.rotated")
+        self._banner(text, None, ROTATED_MS, bg=(20, 110, 160))
 
     def _travel(self, moves: list[tuple[int, int]]) -> None:
         """Hands visibly changing places: each hand, a small fan of backs, flies from its
@@ -580,7 +643,8 @@ class EventPlayer:
             celebration(s, e.winner, seed=self.seed), self._zoom(e.winner)]
         text = (tr("table.round_won_you") if e.winner == s.viewer
                 else tr("table.round_won", name=self.name(e.winner)))
-        self._banner(text, None, 1600, bg=(30, 120, 60), sound="win", block=True, extra=party)
+        self._banner(text, None, WIN_MS, bg=(30, 120, 60), sound="win", block=True,
+                     extra=party, burst=WIN_BURST)
 
 
     def _zoom(self, seat: int) -> Tween:
@@ -590,22 +654,29 @@ class EventPlayer:
         lay = s.layout
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            k = math.sin(math.pi * min(1.0, t * 1.6)) if t < 0.625 else 0.0
+            # Swells fast, holds big while the confetti flies, and settles back.
+            k = min(1.0, t / 0.15) if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.2)
+            k = motion.ease_out(k)
             if seat in lay.seats and seat != s.viewer:
                 rect = render.seat_panel_rect(lay, seat).clip(surface.get_rect())
             else:
                 rect = lay.hand_area.clip(surface.get_rect())
             if rect.width <= 0 or rect.height <= 0:
                 return
-            art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
-                                0.9 * (1 - t), max(6, int(18 * lay.unit)))
+            zoom = 1 + ZOOM * k
             if k > 0.01 and seat in lay.seats and seat != s.viewer:
                 grown = pygame.transform.smoothscale(surface.subsurface(rect).copy(),
-                                                     (round(rect.width * (1 + 0.14 * k)),
-                                                      round(rect.height * (1 + 0.14 * k))))
-                surface.blit(grown, grown.get_rect(center=rect.center))
+                                                     (round(rect.width * zoom),
+                                                      round(rect.height * zoom)))
+                big = grown.get_rect(center=rect.center).clamp(surface.get_rect())
+                art_table.draw_glow(surface, big, int(12 * lay.unit), (255, 210, 72),
+                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
+                surface.blit(grown, big)
+            else:
+                art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
+                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
 
-        return Tween(1600 * max(s.speed, 0.5), draw)
+        return Tween(WIN_MS * max(s.speed, 0.5), draw)
 
 
 # Which method shows each kind of event. The deal and a penalty's run of cards are grouped
@@ -645,38 +716,65 @@ def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:
     return (Land(e), Fresh(e.card)) if mine and e.card >= 0 else (Land(e),)
 
 
-def celebration(stage: Stage, seat: int, seed: int, count: int = 90) -> Tween:
-    """The round winner's seat bursts with confetti in the four card colours: particles
-    thrown up from the seat that fall back under gravity, turning as they go."""
+CELEBRATION_MS = 2600.0  # the round winner's confetti, at normal speed
+WIN_MS = 2200.0  # the round-won callout holds the table this long before the score screen
+
+
+def celebration(stage: Stage, seat: int, seed: int, count: int = 140) -> Tween:
+    """The round winner's seat bursts with confetti in the four card colours, and a rain of
+    it falls across the whole table: paper thrown up from the seat falling back under
+    gravity, and paper fluttering down from the top, turning as it goes."""
     import random
 
     rng = random.Random(seed)
     lay = stage.layout
     u = lay.unit
+    w, h = lay.size
     x0, y0 = stage.seat_target(seat)
     hc = stage.settings.high_contrast
     parts = []
     for _ in range(count):
         angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)  # upwards, fanned
-        speed = rng.uniform(380, 820) * u
+        speed = rng.uniform(420, 980) * u
         parts.append((math.cos(angle) * speed, math.sin(angle) * speed, rng.randrange(4),
-                      rng.uniform(5, 10) * u, rng.uniform(-8, 8)))
+                      rng.uniform(6, 12) * u, rng.uniform(-8, 8)))
+    # The rain: each bit starts above the window at its own moment and sways as it falls.
+    rain = [(rng.uniform(0, w), rng.uniform(-0.4, 0.9), rng.uniform(160, 300) * u,
+             rng.randrange(4), rng.uniform(5, 10) * u, rng.uniform(-8, 8),
+             rng.uniform(0, math.tau)) for _ in range(count)]
     colours = [colour_rgb(c, high_contrast=hc) for c in range(4)]
     gravity = 900 * u
-    seconds = 1.5
+    seconds = CELEBRATION_MS / 1000
+
+    def bit(surface: pygame.Surface, x: float, y: float, size: float, spin: float,
+            time: float, colour: tuple[int, ...]) -> None:
+        if not (-20 < x < w + 20 and -20 < y < h + 20):
+            return
+        bw = max(2, int(size * abs(math.cos(spin * time))))
+        rect = pygame.Rect(0, 0, bw, int(size * 0.6) + 1)
+        rect.center = (int(x), int(y))
+        surface.fill(colour, rect)
 
     def draw(surface: pygame.Surface, t: float) -> None:
         time = t * seconds
-        fade = 1.0 - max(0.0, t - 0.7) / 0.3
-        for vx, vy, c, size, spin in parts:
-            x = x0 + vx * time
-            y = y0 + vy * time + 0.5 * gravity * time * time
-            w = max(2, int(size * abs(math.cos(spin * time))))
-            rect = pygame.Rect(0, 0, w, int(size * 0.6) + 1)
-            rect.center = (int(x), int(y))
-            colour: tuple[int, ...] = colours[c]
-            if fade < 1:
-                colour = tuple(int(v * fade + 20 * (1 - fade)) for v in colour)
-            surface.fill(colour, rect)
+        fade = 1.0 - max(0.0, t - 0.8) / 0.2
 
-    return Tween(seconds * 1000 * max(stage.speed, 0.5), draw)
+        def tint(c: int) -> tuple[int, ...]:
+            colour: tuple[int, ...] = colours[c]
+            return colour if fade >= 1 else tuple(int(v * fade + 20 * (1 - fade))
+                                                  for v in colour)
+
+        for vx, vy, c, size, spin in parts:
+            drag = 1 - math.exp(-time * 1.6)
+            x = x0 + vx * drag / 1.6
+            y = y0 + vy * drag / 1.6 + 0.5 * gravity * time * time * 0.5
+            bit(surface, x, y, size, spin, time, tint(c))
+        for x, start, fall, c, size, spin, phase in rain:
+            since = time - max(0.0, start) * seconds * 0.5
+            if since <= 0:
+                continue
+            y = -20 + fall * since + (0 if start >= 0 else -start * h)
+            sway = math.sin(phase + since * 3.0) * 18 * u
+            bit(surface, x + sway, y, size, spin, time, tint(c))
+
+    return Tween(CELEBRATION_MS * max(stage.speed, 0.5), draw)

@@ -316,6 +316,9 @@ def card_shadow_base(surface: pygame.Surface, layout: Layout) -> None:
     art_table.card_shadow(surface, base, 0.05, alpha=120)
 
 
+DIRECTION_EDGE = (20, 40, 24)
+
+
 def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
                    spin: float = 0.0) -> None:
     """Two curved arrows around the piles showing the direction of play."""
@@ -327,7 +330,10 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
         end = base + math.pi - 0.35 + spin
         pts = [(centre[0] + math.cos(a) * rx, centre[1] + math.sin(a) * ry)
                for a in [start + (end - start) * i / 20 for i in range(21)]]
-        pygame.draw.lines(surface, colour, False, pts, max(2, int(3 * u)))
+        # Bold, on a dark edge: read at a glance on any felt colour.
+        width = max(4, int(6 * u))
+        pygame.draw.lines(surface, DIRECTION_EDGE, False, pts, width + max(2, int(3 * u)))
+        pygame.draw.lines(surface, colour, False, pts, width)
         # Clockwise on screen is increasing angle in pygame's y-down coordinates.
         tip_a = end if direction == 1 else start
         prev_a = tip_a - 0.12 if direction == 1 else tip_a + 0.12
@@ -336,9 +342,11 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
         dx, dy = tip[0] - prev[0], tip[1] - prev[1]
         length = math.hypot(dx, dy) or 1
         dx, dy = dx / length, dy / length
-        size = 12 * u
+        size = 20 * u
+        tip = (tip[0] + dx * size * 0.4, tip[1] + dy * size * 0.4)
         left = (tip[0] - dx * size - dy * size * 0.6, tip[1] - dy * size + dx * size * 0.6)
         right = (tip[0] - dx * size + dy * size * 0.6, tip[1] - dy * size - dx * size * 0.6)
+        pygame.draw.polygon(surface, DIRECTION_EDGE, [tip, left, right], max(2, int(3 * u)))
         pygame.draw.polygon(surface, colour, [tip, left, right])
 
 

@@ -44,12 +44,10 @@ def _panel_body(size: tuple[int, int], radius: int, fill: RGBA, edge: RGBA,
                 edge_w: int) -> pygame.Surface:
     body = pygame.Surface(size, pygame.SRCALPHA)
     r = body.get_rect()
+    # One flat fill: a lighter top third read as a band across the rows under it, fixed
+    # while a list scrolled past (the playtest's "lighter band"); the light edge and the
+    # shadow carry the depth.
     pygame.draw.rect(body, fill, r, border_radius=radius)
-    # A soft light from above: the top third a touch lighter.
-    sheen = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(sheen, (255, 255, 255, 14), pygame.Rect(0, 0, r.w, max(1, r.h // 3)),
-                     border_top_left_radius=radius, border_top_right_radius=radius)
-    body.blit(sheen, (0, 0))
     if edge[3] > 0:
         pygame.draw.rect(body, edge, r, width=edge_w, border_radius=radius)
     return body

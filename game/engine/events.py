@@ -150,6 +150,8 @@ class HandShown(Event):
 class UnoCalled(Event):
     seat: int
     valid: bool
+    held: int = 0  # cards in the caller's hand at the call (a false call says how many)
+    penalty: int = 0  # what the rules make a false call cost (false_uno_penalty)
 
 
 @dataclass(frozen=True, slots=True)

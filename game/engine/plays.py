@@ -309,7 +309,8 @@ def _choose_colour(s: State, seat: int, colour: int, out: list[ev.Event]) -> Non
 
 def _call_uno(s: State, seat: int, out: list[ev.Event]) -> None:
     valid = uno_valid(s, seat)
-    out.append(ev.UnoCalled(seat, valid))
+    out.append(ev.UnoCalled(seat, valid, len(s.hands[seat]),
+                            0 if valid else s.rules.false_uno_penalty))
     if valid:
         s.uno_called[seat] = True
     else:

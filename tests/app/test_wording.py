@@ -49,8 +49,12 @@ def test_counts_read_right_for_one(app) -> None:
 
 
 def test_you_in_the_middle_of_a_sentence_and_one_phrase_per_event(app) -> None:
+    from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+
     state, _ = make(OFFICIAL, hands=["r1 r2", "g1 g2"])
-    table = open_table(app, OFFICIAL, seats(1), state=state)
+    # The seat left as "You" is "you" mid-sentence (a seat with its own name keeps it).
+    table = open_table(app, OFFICIAL, [SeatInfo.human(DEFAULT_HUMAN_NAME)] + seats(1)[1:],
+                       state=state)
     say = table.player.describe
     assert say(ev.Caught(1, 0, True)) == "AI1 caught you"
     assert say(ev.Challenged(1, 0, True)).startswith("AI1 challenged you")

@@ -13,10 +13,20 @@ from tests.engine.helpers import make
 
 
 def test_you_are_skipped(app) -> None:
+    from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+
     state, _ = make(OFFICIAL, hands=["r1 r2", "g1 g2"])
-    table = open_table(app, OFFICIAL, seats(1), state=state)
+    table = open_table(app, OFFICIAL, [SeatInfo.human(DEFAULT_HUMAN_NAME)] + seats(1)[1:],
+                       state=state)
     assert table.player.describe(ev.TurnSkipped(0)) == "You are skipped"
     assert table.player.describe(ev.TurnSkipped(1)) == "AI1 was skipped"
+
+
+def test_a_seat_with_its_own_name_keeps_it_in_the_log(app) -> None:
+    state, _ = make(OFFICIAL, hands=["r1 r2", "g1 g2"])
+    table = open_table(app, OFFICIAL, seats(1), state=state)  # the human is named "P1"
+    assert table.player.describe(ev.TurnSkipped(0)) == "P1 was skipped"
+    assert table.player.describe(ev.Caught(1, 0, True)) == "AI1 caught P1"
 
 
 def test_colour_choices_are_capitalised(app) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game.app.app import App
+from game.app.i18n import tr
 from game.app.scenes.confirm import ConfirmQuitScene
 from game.app.scenes.handover import HandoverScene
 from game.app.scenes.help import RulesScene
@@ -24,11 +25,12 @@ from game.app.scenes.stats import StatsScene
 from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import COMMUNITY, OFFICIAL, Action, Kind, Rules
-from saves.match import SeatInfo
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 from saves.stats import load_stats, record_round, save_stats
 from tests.engine.helpers import make
 
-NAMES = ("You", "Ada", "Bao", "Chen")
+# The first seat keeps the game's default name, shown as "You" or 你 as the game shows it.
+NAMES = (DEFAULT_HUMAN_NAME, "Ada", "Bao", "Chen")
 
 
 def frames(app: App, n: int = 3, dt: float = 16) -> None:
@@ -55,7 +57,7 @@ def staged(app: App, rules: Rules, hands: list[str], people: list[SeatInfo], cur
 def seed_stats() -> None:
     """A few players in the statistics, so that screen shows its table, not 'no games yet'."""
     stats = load_stats()
-    for i, name in enumerate(("You", "Ada Lovelace", "Bao")):
+    for i, name in enumerate((DEFAULT_HUMAN_NAME, "Ada Lovelace", "Bao")):
         for r in range(3 + i):
             stats = record_round(stats, name, won=r % 2 == 0, points=37 * r,
                                  opponent_tiers=("easy", "normal", "hard", "expert"))
@@ -72,7 +74,8 @@ def tour(app: App) -> Iterator[str]:
     app.push(ng)
     frames(app)
     yield "new_game"
-    ng.seats = [{"name": f"{NAMES[i % 4]}{i}", "kind": "normal"} for i in range(10)]
+    ng.seats = [{"name": DEFAULT_HUMAN_NAME, "kind": "human"}] + [
+        {"name": f"{NAMES[1 + i % 3]}{i}", "kind": "normal"} for i in range(1, 10)]
     ng.build()
     frames(app)
     yield "new_game_full"
@@ -124,7 +127,8 @@ def tour(app: App) -> Iterator[str]:
     app.pop()
 
     # The round's last card: scoring, then (the target being low) the match result.
-    solo = [SeatInfo.human("You"), SeatInfo.ai("Ada", "normal"), SeatInfo.ai("Bao", "hard")]
+    solo = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+            SeatInfo.ai("Bao", "hard")]
     t = staged(app, OFFICIAL.with_options(target_score=100),
                ["r1", "+4 W g9 bS r9 b8", "+4 y7 rR b3 g+2"], solo, 0)
     t.act(Action(Kind.PLAY, 0, (t.match.state.hands[0][0],)))
@@ -169,7 +173,8 @@ def tour(app: App) -> Iterator[str]:
     app.pop_to(MenuScene)
 
     # A full table: ten seats in two teams, a long hand.
-    ten = [SeatInfo.human("You")] + [SeatInfo.ai(f"Player {i}", "normal") for i in range(1, 10)]
+    ten = [SeatInfo.human(DEFAULT_HUMAN_NAME)] + [
+        SeatInfo.ai(tr("seat.player", number=i + 1), "normal") for i in range(1, 10)]
     t = staged(app, Rules(teams=2), ["r1 r2 r3 r4 r5 r6 r7 r8 r9 b1 b2 b3 b4 b5 b6 g1 g2 g3"]
                + ["y1 y2", "y3 y4", "y5 y6", "y7 y8", "y9 g4", "g5 g6", "g7 g8", "g9 b7",
                   "b8 b9"], ten, 0)

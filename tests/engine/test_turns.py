@@ -190,7 +190,7 @@ def test_no_catch_after_the_next_player_acts() -> None:
 def test_calling_uno_in_time_protects_and_a_false_catch_costs() -> None:
     s, c = _to_one_card()
     events = act(s, Kind.CALL_UNO, 0)
-    assert UnoCalled(0, True) in events
+    assert UnoCalled(0, True, held=1) in events
     assert not any(a.kind == Kind.CATCH for a in s.legal_actions(2))
     events = act(s, Kind.CATCH, 2, target=0)
     assert Caught(2, 0, False) in events
@@ -209,10 +209,11 @@ def test_false_catch_penalty_option() -> None:
 def test_false_uno_penalty() -> None:
     s, c = make(hands=["r1 r2 r3", "g1", "y1"], top="r5")
     events = act(s, Kind.CALL_UNO, 0)
-    assert UnoCalled(0, False) in events and len(s.hands[0]) == 5
+    # The event says what the call was made with and what it cost, for the log's reason.
+    assert UnoCalled(0, False, held=3, penalty=2) in events and len(s.hands[0]) == 5
     s, c = make(OFFICIAL.with_options(false_uno_penalty=1), hands=["r1 r2 r3", "g1"],
                 top="r5")
-    act(s, Kind.CALL_UNO, 0)
+    assert UnoCalled(0, False, held=3, penalty=1) in act(s, Kind.CALL_UNO, 0)
     assert len(s.hands[0]) == 4
 
 

@@ -113,11 +113,16 @@ class MenuScene(Scene):
         elif element is b["rules"]:
             self.app.open("rules", None)
         elif element is b["quit"]:
-            self.app.quit()
+            self.ask_quit()
 
     def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.ask_quit()
+
+    def ask_quit(self) -> None:
+        """Quit asks first: a second click of a sub-screen's Back (which sits where Quit is)
+        or one Esc too many must not close the game."""
+        self.app.open("confirm_quit", leaving=True)
 
     def update(self, dt: float) -> None:
         super().update(dt)

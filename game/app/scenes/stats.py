@@ -8,6 +8,7 @@ from datetime import date
 
 import pygame
 
+from ai import PLAYER_TIERS
 from game.app import fonts
 from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
@@ -96,10 +97,10 @@ class StatsScene(Scene):
         # The rating and daily blocks keep their room below; the table shows what fits.
         below = self._below_height()
         bottom = (self.back_b.rect.top if self.back_b else h - u(80)) - u(8) - below
+        self.tier_lines: dict[str, str] = {}  # what each row says of the tiers (for tests)
         for name, p in players[:12]:
-            tiers = "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
-                                  played=r.rounds_played)
-                               for tier, r in sorted(p.by_tier.items()))
+            tiers = self.tier_line(p)
+            self.tier_lines[name] = tiers
             if y + u(28) + (u(22) if tiers else 0) > bottom:
                 break
             row = pygame.Rect(u(30), y - u(2), w - u(60), u(26) + (u(22) if tiers else 0))
@@ -119,6 +120,18 @@ class StatsScene(Scene):
                              (xs[0] + u(20), y))
                 y += u(22)
         self._draw_below(surface, pygame.Rect(u(40), bottom + u(6), w - u(80), below))
+
+    @staticmethod
+    def tier_line(p) -> str:
+        """Rounds won against each tier, weakest first (Easy, Normal, Hard, Expert), as the
+        New game screen offers them; a tier no longer offered comes after, by name."""
+        def order(tier: str) -> tuple[int, str]:
+            return (PLAYER_TIERS.index(tier) if tier in PLAYER_TIERS else len(PLAYER_TIERS),
+                    tier)
+
+        return "   ".join(tr("stats.vs_tier", tier=tr(f"tier.{tier}"), won=r.rounds_won,
+                             played=r.rounds_played)
+                          for tier, r in sorted(p.by_tier.items(), key=lambda kv: order(kv[0])))
 
     def _below_height(self) -> int:
         u = self.app.u

@@ -15,6 +15,7 @@ from game.app.table.match import MatchController
 from game.app.table.stage import Stage
 from game.app.table.wording import describe_action, explain
 from game.engine import Action, Kind
+from game.engine import events as ev
 from game.engine.cards import CARD_COLOUR, CARD_FACE
 from game.engine.state import Phase
 
@@ -48,6 +49,8 @@ class Host(Protocol):
     def act(self, action: Action) -> bool: ...
 
     def perform(self, action: Action) -> None: ...
+
+    def animate(self, events: list[ev.Event]) -> None: ...
 
     def say(self, text: str, ms: float = 2600) -> None: ...
 
@@ -159,9 +162,10 @@ class TableInput:
             host.app.sound.play("error")
             return False
         self.cursor.chosen = []
-        host.perform(action)
+        events = host.match.apply(action)
         if action.seat == host.viewer:
-            self.armed_uno(action.seat)
+            events = self.armed_uno(action.seat, events)
+        host.animate(events)
         return True
 
     def _human_viewer(self) -> int | None:
@@ -272,12 +276,18 @@ class TableInput:
         else:
             host.act(Action(Kind.CALL_UNO, seat))  # a false call, penalised by the rules
 
-    def armed_uno(self, seat: int) -> None:
-        """After the viewer's play: the UNO pressed beforehand is called now, if it can be."""
+    def armed_uno(self, seat: int, events: list[ev.Event]) -> list[ev.Event]:
+        """After the viewer's play: the UNO pressed beforehand is called now, if it can be,
+        and shown (and logged) with the card it was called on, before what the card did to
+        the next player (a Draw Two's penalty comes with the play)."""
         match = self.host.match
-        if self.uno_armed and any(a.kind == Kind.CALL_UNO for a in match.legal(seat)):
-            self.uno_armed = False
-            self.host.perform(Action(Kind.CALL_UNO, seat))
+        if not (self.uno_armed and any(a.kind == Kind.CALL_UNO for a in match.legal(seat))):
+            return events
+        self.uno_armed = False
+        called = match.apply(Action(Kind.CALL_UNO, seat))
+        at = next((i + 1 for i, e in enumerate(events)
+                   if isinstance(e, ev.CardPlayed) and e.seat == seat), len(events))
+        return events[:at] + called + events[at:]
 
     def catchable(self) -> list[int]:
         """Seats some human may catch now for a missed UNO."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from game.app.i18n import tr
 from game.app.table.wording import card_word, colour_word
 from game.engine import events as ev
+from game.engine.cards import is_wild
 
 
 def recap(events: list[ev.Event], seat: int, name_of: Callable[[int], str]) -> list[str]:
@@ -49,6 +50,9 @@ def _phrase(e: ev.Event, seat: int, who: Callable[[int], str]) -> str:
     if isinstance(e, ev.CardPlayed):
         cards = ", ".join(card_word(c) for c in e.cards)
         key = "recap.jumped" if e.out_of_turn else "recap.played"
+        if e.colour >= 0 and any(is_wild(c) for c in e.cards):  # a Wild: the colour it named
+            return tr(key + "_wild", name=who(e.seat), card=cards,
+                      colour=colour_word(e.colour))
         return tr(key, name=who(e.seat), card=cards)
     if isinstance(e, ev.TurnSkipped):
         return tr("recap.you_skipped") if e.seat == seat else tr("recap.skipped",

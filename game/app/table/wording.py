@@ -55,8 +55,12 @@ def describe_action(a: Action) -> str:
 
 def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | None) -> str:
     """The log's line for an event ("" for events the log does not mention); `viewer` is
-    the seat the log is written for ("You are skipped")."""
+    the seat the log is written for ("You are skipped"). The log says "you" only of a seat
+    whose name is the word "You" (你): a seat named "Player 1", or anyone on a shared screen,
+    keeps that one name in every line, whoever holds the screen."""
     n = name_of
+    if viewer is not None and (viewer < 0 or n(viewer) != tr("seat.you")):
+        viewer = None
 
     def obj(seat: int) -> str:
         """A name where a sentence ends: the one watching is "you" there ("Chen caught
@@ -86,6 +90,8 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
     if isinstance(e, ev.ColourChosen):
         return tr("log.colour", name=n(e.seat), colour=colour_word(e.colour))
     if isinstance(e, ev.UnoCalled):
+        if not e.valid and e.held:  # why it was false, and what the rules made it cost
+            return tr("log.false_uno_early", name=n(e.seat), held=e.held, count=e.penalty)
         return tr("log.uno" if e.valid else "log.false_uno", name=n(e.seat))
     if isinstance(e, ev.Caught):
         return tr("log.caught" if e.valid else "log.false_catch", name=n(e.catcher),

@@ -35,6 +35,7 @@ from game.app.tutorial.lessons import (
 )
 from game.app.ui import GOLD, WHITE, button, felt
 from game.engine import SPECS, Action, Kind
+from game.engine import events as ev
 from game.engine.cards import CARD_FACE
 from game.engine.state import Phase
 from saves.match import SeatInfo
@@ -225,8 +226,11 @@ class TutorialScene(PlayViews, Scene):
         return ok
 
     def perform(self, action: Action) -> None:
+        self.animate(self.match.apply(action))
+
+    def animate(self, events: list[ev.Event]) -> None:
         # A lesson's round counts in no statistics and is never saved.
-        self.stage.show(self.match.apply(action), 0)
+        self.stage.show(events, 0)
 
     def vet_card(self, card: int) -> bool:
         if not self.finished:

@@ -21,3 +21,118 @@ def test_a_panel_is_one_flat_fill_without_a_lighter_band() -> None:
     top = ground.get_at((x, 60))  # inside the old band
     low = ground.get_at((x, 400))  # well under it
     assert top == low, (top, low)
+
+
+def _settings(monkeypatch, size: tuple[int, int], scale: float, lang: str = "en"):
+    from dataclasses import replace
+
+    from game.app.app import App
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.settings import SettingsScene
+    from saves.settings import AnimationSpeed, Settings
+    from tests.app.conftest import frames
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language=lang,
+                       ui_scale=scale)
+    app = App(language=lang, settings=settings, size=size)
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    return app
+
+
+def _scroll_box(scene):
+    from pygame_gui.elements import UIScrollingContainer
+
+    return next(e for e in scene.elements if isinstance(e, UIScrollingContainer))
+
+
+def test_widget_chrome_grows_with_the_text(monkeypatch) -> None:
+    """Scroll bars, slider arrows and drop-down buttons were the library's 20 px at every
+    text size and window: tiny arrows at 150 % on 1080p."""
+    from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider
+
+    sizes = {}
+    for scale in (1.0, 1.5):
+        app = _settings(monkeypatch, (1920, 1080), scale)
+        try:
+            scene = app.top
+            want = style.chrome_width(app.text_factor)
+            slider = next(w for w in scene.widgets if isinstance(w, UIHorizontalSlider))
+            menu = next(w for w in scene.widgets if isinstance(w, UIDropDownMenu))
+            bar = _scroll_box(scene).vert_scroll_bar
+            assert slider.left_button.rect.width == want
+            assert slider.right_button.rect.width == want
+            assert bar.rect.width == want and bar.top_button.rect.height == want
+            opener = menu.current_state.open_button
+            assert opener.rect.width == want
+            # Every arrow glyph at one size, the language menu's too.
+            lang_menu = next(w for w, n in scene.widgets.items() if n == "language")
+            assert lang_menu.current_state.open_button.font.get_point_size() \
+                == opener.font.get_point_size() == style.ARROW.at(app.text_factor)
+            assert lang_menu.current_state.open_button.rect.right <= lang_menu.rect.right
+            sizes[scale] = want
+        finally:
+            app.close()
+    assert sizes[1.5] > sizes[1.0] > 20
+
+
+def test_settings_scroll_to_their_end_at_1080p_and_150_percent(monkeypatch) -> None:
+    """At 1920x1080 and 150 % "Key bindings…" and "High contrast" could not be reached."""
+    from tests.app.conftest import frames
+
+    app = _settings(monkeypatch, (1920, 1080), 1.5)
+    try:
+        scene = app.top
+        box = _scroll_box(scene)
+        view = box._view_container.get_abs_rect()
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: view.center)
+        for _ in range(60):  # the wheel, as the player scrolls
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=view.center,
+                                                 rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                                 precise_x=0.0, precise_y=-1.0))
+            frames(app, 2)
+        frames(app, 30)
+        keys = scene.keys_b.get_abs_rect()
+        assert view.top <= keys.top and keys.bottom <= view.bottom, (keys, view)
+    finally:
+        app.close()
+
+
+def _editor_section(app, section: str):
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.new_game import NewGameScene
+    from tests.app.conftest import click, frames
+
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app))
+    frames(app, 2)
+    click(app, app.top.edit_b.rect.center, frames=2)
+    click(app, next(b for b, s in app.top.section_buttons.items()
+                    if s == section).rect.center, frames=2)
+    return app.top
+
+
+def test_the_rules_editors_sections_are_on_the_type_scale(app) -> None:
+    scene = _editor_section(app, "scoring")
+    for b in scene.section_buttons:
+        assert b.font.get_point_size() == app.px(style.BODY)
+
+
+def test_options_the_scoring_never_reads_are_greyed(app) -> None:
+    """With "Winner takes all" the chips options stayed fully lit (the engine reads them
+    only under chips scoring; the target only where a total ends the match)."""
+    from tests.app.conftest import key
+
+    scene = _editor_section(app, "scoring")
+    control = {n: w for w, n in scene.controls.items()}
+    assert app.stack[-2].rules.scoring == "winner_takes"
+    assert not control["chips_start"].is_enabled and not control["match_rounds"].is_enabled
+    assert control["target_score"].is_enabled and control["scoring"].is_enabled
+    scene.focus.focus_on(control["scoring"])
+    while app.stack[-2].rules.scoring != "chips":
+        key(app, pygame.K_RIGHT, frames=2)
+    control = {n: w for w, n in app.top.controls.items()}
+    assert control["chips_start"].is_enabled and control["match_rounds"].is_enabled
+    assert not control["target_score"].is_enabled

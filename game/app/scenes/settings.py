@@ -16,12 +16,11 @@ from pygame_gui.elements import (
     UILabel,
 )
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.ui import (
     GOLD,
-    SCROLLBAR_W,
     WHITE,
     button,
     draw_tick,
@@ -30,6 +29,8 @@ from game.app.ui import (
     list_area,
     open_lists,
     page,
+    scrollbar_w,
+    widen_arrows,
 )
 from saves.settings import AiPace, AnimationSpeed, Language
 
@@ -89,11 +90,11 @@ class SettingsScene(Scene):
         top = u(90)
         bottom = h - u(90)  # above Back
         label_w = max(fonts.font(u(19)).size(tr(f"settings.{n}"))[0] for n in ORDER) + u(16)
-        control_w = min(u(320), w - u(80) - label_w - SCROLLBAR_W)
-        width = min(w - u(40) - SCROLLBAR_W, label_w + control_w + u(20))
+        control_w = min(u(320), w - u(80) - label_w - scrollbar_w(self.app))
+        width = min(w - u(40) - scrollbar_w(self.app), label_w + control_w + u(20))
         rows = len(ORDER) + 1  # and the key-bindings button
         height = rows * row_h
-        area = pygame.Rect(0, 0, width + SCROLLBAR_W, bottom - top)
+        area = pygame.Rect(0, 0, width + scrollbar_w(self.app), bottom - top)
         area.midtop = (w // 2, top)
         # A long list scrolls instead of running under Back (large text, small windows).
         box, (x0, y0), inner_w = list_area(self, area, height)
@@ -101,7 +102,7 @@ class SettingsScene(Scene):
         self.label_w = label_w
         self.row_h = row_h
         cx = x0 + label_w
-        cw = min(control_w, inner_w - label_w - u(8) - (0 if box else SCROLLBAR_W))
+        cw = min(control_w, inner_w - label_w - u(8) - (0 if box else scrollbar_w(self.app)))
         for i, name in enumerate(ORDER):
             y = y0 + i * row_h + u(4)
             rect = pygame.Rect(cx, y, cw, row_h - u(10))
@@ -109,8 +110,12 @@ class SettingsScene(Scene):
                 value = round(getattr(s, name) * 100)
                 slider_rect = rect.copy()
                 slider_rect.width = cw - u(70)
-                widget: UIElement = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
+                slider = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
                                             container=box, click_increment=10)
+                # Its arrow buttons as wide as the theme's chrome (the library fixes 20 px).
+                slider.default_button_width = style.chrome_width(self.app.text_factor)
+                widen_arrows(slider, ("left_button", "right_button"))
+                widget: UIElement = slider
                 label = UILabel(pygame.Rect(slider_rect.right + u(6), y, u(64), row_h - u(10)),
                                 slider_text(value), self.app.ui, container=box)
                 self.add(label)

@@ -136,3 +136,55 @@ def test_options_the_scoring_never_reads_are_greyed(app) -> None:
     control = {n: w for w, n in app.top.controls.items()}
     assert control["chips_start"].is_enabled and control["match_rounds"].is_enabled
     assert not control["target_score"].is_enabled
+
+
+def test_load_rows_keep_their_buttons_inside_and_both_lines_clear(monkeypatch) -> None:
+    """At zh 150 % on 1024x600 Load's buttons filled the row's height and sat on its bottom
+    edge, the second line touched it, and Delete looked like any other button."""
+    from dataclasses import replace
+
+    from game.app import fonts
+    from game.app.app import App
+    from game.app.scenes.load import LoadScene
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.pause import PauseScene
+    from game.app.scenes.table import TableScene
+    from game.app.table.match import MatchController
+    from game.app.ui import list_row
+    from game.engine import OFFICIAL
+    from saves.settings import AnimationSpeed, Settings
+    from tests.app.conftest import click, frames
+    from tests.app.helpers import seats
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="zh",
+                       ui_scale=1.5)
+    app = App(language="zh", settings=settings, size=(1024, 600))
+    try:
+        app.push(MenuScene(app))
+        table = TableScene(app, MatchController(OFFICIAL, seats(), 5))
+        app.push(table)
+        frames(app, 3)
+        pause = PauseScene(app, table)
+        app.push(pause)
+        frames(app, 2)
+        click(app, pause.save_b.rect.center, frames=3)
+        app.pop()
+        app.pop()
+        load = LoadScene(app)
+        app.push(load)
+        frames(app, 2)
+        top, row_h, _ = load._rows()
+        margin = app.gap(1)
+        assert load.load_buttons
+        for i, (lb, db) in enumerate(zip(load.load_buttons, load.delete_buttons,
+                                         strict=True)):
+            card = list_row(app, top, i, row_h)
+            inner = card.inflate(-2 * margin, -2 * margin)
+            for b in (lb, db):
+                assert inner.contains(b.rect), (b.rect, card)
+            assert "#danger" in db.object_ids and "#danger" not in lb.object_ids
+            # Both lines of text, with the row's padding, fit inside the card.
+            lines = fonts.font(app.u(19)).get_linesize() + fonts.font(app.u(15)).get_linesize()
+            assert lines + 2 * app.gap(1.25) <= card.height
+    finally:
+        app.close()

@@ -275,8 +275,17 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
                      "misc": {"border_width": "1", "padding": f"{round(12 * factor)},"
                                                               f"{round(8 * factor)}"}},
         "drop_down_menu": {"font": _f(BODY)},
+        # An open list is opaque (a row under it must not show through) with the field's
+        # own edge.
         "drop_down_menu.selection_list": {
-            "misc": {"list_item_height": str(list_item_height(factor))}},
+            "colours": {"dark_bg": hex_colour((*p.panel[:3], 255)),
+                        "normal_border": hex_colour(p.button_edge)},
+            "misc": {"list_item_height": str(list_item_height(factor)), "border_width": "1",
+                     "shape": "rectangle"}},
+        "drop_down_menu.selection_list.button": {
+            "colours": {"normal_bg": hex_colour((*p.panel[:3], 255)),
+                        "hovered_bg": hex_colour((*p.button_hover[:3], 255)),
+                        "selected_bg": hex_colour((*p.button_hover[:3], 255))}},
         "#drop_up": {"misc": {"expand_direction": "up"}},
         "text_entry_line": {"colours": {"dark_bg": hex_colour(p.entry),
                                         "normal_text": hex_colour(p.text)},

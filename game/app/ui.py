@@ -469,6 +469,11 @@ class FittingDropDown(UIDropDownMenu):
                 and state.target_state == "expanded"):
             self.aim()
         super().update(time_delta)
+        # The library's list stops short of the open button; as wide as the field instead.
+        listing = getattr(self.current_state, "options_selection_list", None)
+        if listing is not None and listing.alive() and \
+                listing.relative_rect.width != self.relative_rect.width:
+            listing.set_dimensions((self.relative_rect.width, listing.relative_rect.height))
 
 
 def open_lists(elements: list) -> list[pygame.Rect]:

@@ -188,3 +188,50 @@ def test_load_rows_keep_their_buttons_inside_and_both_lines_clear(monkeypatch) -
             assert lines + 2 * app.gap(1.25) <= card.height
     finally:
         app.close()
+
+
+def test_an_open_drop_down_is_as_wide_as_its_field_and_opaque(app) -> None:
+    """The list stopped short of the open button, and the check box under it showed
+    through its see-through rows."""
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.settings import SettingsScene
+    from tests.app.conftest import click, frames
+
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    for name in ("animation_speed", "language"):
+        menu = next(w for w, n in app.top.widgets.items() if n == name)
+        click(app, menu.rect.center, frames=3)
+        listing = menu.current_state.options_selection_list
+        assert listing is not None and listing.alive()
+        assert listing.rect.width == menu.rect.width
+        assert listing.rect.left == menu.rect.left
+        item = next(i["button_element"] for i in listing.item_list if i["button_element"])
+        assert item.colours["normal_bg"].a == 255
+        assert listing.background_colour.a == 255
+        click(app, menu.rect.center, frames=3)  # closed again
+
+
+def test_settings_keep_one_width_an_aligned_value_column_and_clear_labels(monkeypatch
+                                                                           ) -> None:
+    """The panel was wider in English than in Chinese, and "What the table knows (learner's
+    overlay)" ran into the check boxes."""
+    for size, scale in (((1280, 720), 1.0), ((1024, 600), 1.5), ((1920, 1080), 1.5)):
+        views = []
+        for lang in ("en", "zh"):
+            app = _settings(monkeypatch, size, scale, lang)
+            try:
+                scene = app.top
+                views.append(scene.view.width)
+                lefts = {w.get_abs_rect().left for w in scene.widgets}
+                assert len(lefts) == 1, (size, scale, lang, lefts)  # one value column
+                column = lefts.pop()
+                for name in scene.widgets.values():
+                    for line in scene.label_lines(name):
+                        assert scene.view.x + app.u(4) + line.get_width() < column, name
+                for w in scene.widgets:
+                    assert w.get_abs_rect().right <= scene.view.right, (size, scale, lang)
+            finally:
+                app.close()
+        assert views[0] == views[1], (size, scale, views)

@@ -19,6 +19,7 @@ from pygame_gui.elements import (
 from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.table.render import wrap
 from game.app.ui import (
     GOLD,
     WHITE,
@@ -89,9 +90,11 @@ class SettingsScene(Scene):
         row_h = u(48)
         top = u(90)
         bottom = h - u(90)  # above Back
-        label_w = max(fonts.font(u(19)).size(tr(f"settings.{n}"))[0] for n in ORDER) + u(16)
-        control_w = min(u(320), w - u(80) - label_w - scrollbar_w(self.app))
-        width = min(w - u(40) - scrollbar_w(self.app), label_w + control_w + u(20))
+        # One panel width whatever the language (it jumped between English and Chinese):
+        # the labels get what the controls leave, and a long one wraps.
+        width = min(w - u(40) - scrollbar_w(self.app), u(760))
+        control_w = min(u(320), width * 9 // 20)
+        label_w = width - control_w - u(20)
         rows = len(ORDER) + 1  # and the key-bindings button
         height = rows * row_h
         area = pygame.Rect(0, 0, width + scrollbar_w(self.app), bottom - top)
@@ -203,6 +206,17 @@ class SettingsScene(Scene):
                                        self.view.bottom + self.row_h + g(1.5)))
         page(surface, self.app, tr("settings.title"), panel)
 
+    def label_lines(self, name: str) -> list[pygame.Surface]:
+        """A row's name as drawn: one line, or two smaller ones when it would run into the
+        control column."""
+        u = self.app.u
+        room = self.label_w - u(12)
+        text = tr(f"settings.{name}")
+        if fonts.font(u(19)).size(text)[0] <= room:
+            return [fonts.render(text, u(19), WHITE)]
+        lines = wrap(text, fonts.font(u(16)), room)
+        return [fonts.fit(line, u(16), room, WHITE) for line in lines[:2]]
+
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         # Row names, drawn beside their widgets and clipped to the (scrolling) list.
         clip = surface.get_clip()
@@ -210,9 +224,11 @@ class SettingsScene(Scene):
         surface.set_clip(self.view)
         u = self.app.u
         for widget, name in self.widgets.items():
-            row = widget.rect.centery
-            t = fonts.fit(tr(f"settings.{name}"), u(19), self.label_w - u(12), WHITE)
-            surface.blit(t, t.get_rect(midleft=(self.view.x + u(4), row)))
+            lines = self.label_lines(name)
+            y = widget.rect.centery - sum(t.get_height() for t in lines) // 2
+            for t in lines:
+                surface.blit(t, (self.view.x + u(4), y))
+                y += t.get_height()
             if isinstance(widget, UICheckBox) and widget.get_state() is True and not any(
                     widget.rect.colliderect(r) for r in covered):
                 draw_tick(surface, widget.rect, GOLD, max(3, u(4)))

@@ -317,7 +317,7 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
                                   "misc": {"border_width": "1", "shape": "rectangle"}}
     out["vertical_scroll_bar.#sliding_button"] = {
         "colours": {"normal_bg": hex_colour(p.button_hover),
-                    "hovered_bg": hex_colour(_lighter(p.button_hover[:3], 0.2)),  # type: ignore[arg-type]
+                    "hovered_bg": hex_colour(_lighter(p.button_hover[:3], 0.2)),
                     "normal_border": hex_colour(p.button_edge)},
         "misc": {"border_width": "1", "shape": "rectangle"}}
     # Every step of the scale, regular and bold, in both languages, is preloaded through

@@ -235,3 +235,16 @@ def test_settings_keep_one_width_an_aligned_value_column_and_clear_labels(monkey
             finally:
                 app.close()
         assert views[0] == views[1], (size, scale, views)
+
+
+def test_the_tick_stays_inside_its_box() -> None:
+    """The yellow tick was drawn past the check box's edges."""
+    from game.app.ui import draw_tick
+
+    for side, width in ((28, 3), (42, 4), (63, 6)):
+        surface = pygame.Surface((200, 200))
+        box = pygame.Rect(60, 60, side, side)
+        draw_tick(surface, box, (255, 210, 72), width)
+        inked = [(x, y) for x in range(200) for y in range(200)
+                 if surface.get_at((x, y))[:3] != (0, 0, 0)]
+        assert inked and all(box.collidepoint(p) for p in inked), (side, width)

@@ -22,6 +22,7 @@ from game.app.ui import (
     WHITE,
     button,
     button_height,
+    button_width,
     draw_tick,
     drop_down,
     keep_visible,
@@ -141,7 +142,10 @@ class RulesEditScene(Scene):
         if self.rules == PRESETS[self.base]:
             self.reset_b.disable()
         # Sections down the left, like tabs; the chosen section's options on the right.
-        side_w = min(u(230), w // 4)
+        # As wide as the longest section name on the body step (and the bar if they scroll).
+        side_w = min(max(u(230), button_width(self.app, [tr(f"rules.section.{k}")
+                                                        for k in SECTIONS])
+                         + scrollbar_w(self.app)), w // 3)
         y = top + u(56)
         self.section_buttons: dict[UIElement, str] = {}
         # Each section button as tall as its text; when they do not all fit, they scroll.

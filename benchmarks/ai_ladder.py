@@ -56,9 +56,12 @@ OFFICIAL_LADDER = [
     # How far the Expert is from a player who sees every card, and from its previous version
     # (no targets: measurements for the next step).
     ("oracle vs hard", ["oracle", "hard"], None),
+    # ... and from one who sees every hand but not the stock's order (what perfect inference
+    # of the hidden hands could reach: the stock's order no seat can infer).
+    ("hands oracle vs hard", ["hands oracle", "hard"], None),
     ("expert vs previous expert", ["expert", "previous expert"], None),
 ]
-SEARCHING = ("expert", "oracle", "previous expert")  # tiers with a time budget
+SEARCHING = ("expert", "oracle", "hands oracle", "previous expert")  # tiers with a time budget
 
 
 class TrueWorlds(Sampler):
@@ -82,6 +85,16 @@ class TrueWorlds(Sampler):
         return 1.0
 
 
+class TrueHands(TrueWorlds):
+    """The true hands, the stock in no order (drawn at random, as in a sampled world)."""
+
+    def world(self, rng: random.Random) -> World:
+        w = super().world(rng)
+        w.lazy_stock = True
+        w.rng = rng.getrandbits(62)
+        return w
+
+
 class OracleExpert(ExpertPlayer):
     """The Expert whose search is handed the true position (its Hard rules still see only
     the seat's view): the ceiling its search could reach if nothing were hidden."""
@@ -93,6 +106,14 @@ class OracleExpert(ExpertPlayer):
     def worlds(self, view: SeatView) -> Sampler:
         assert self.table is not None, "an oracle plays at an OracleTable"
         return TrueWorlds(view, self.table.state)
+
+
+class HandsOracle(OracleExpert):
+    """The oracle without the stock's order: every world deals the true hands."""
+
+    def worlds(self, view: SeatView) -> Sampler:
+        assert self.table is not None, "an oracle plays at an OracleTable"
+        return TrueHands(view, self.table.state)
 
 
 class OracleTable(Table):
@@ -155,8 +176,10 @@ class Pairing:
                  resume: dict[str, Any] | None = None) -> None:
         self.name, self.tiers, self.preset, self.args = name, tiers, preset, args
         options = {"expert": expert_options(args), "oracle": expert_options(args),
+                   "hands oracle": expert_options(args),
                    "previous expert": {"budget_ms": args.budget_ms, "clock": args.clock}}
-        factories: dict[str, Callable[..., Player]] = {"oracle": OracleExpert}
+        factories: dict[str, Callable[..., Player]] = {"oracle": OracleExpert,
+                                                       "hands oracle": HandsOracle}
         if "previous expert" in tiers:
             factories["previous expert"] = previous_expert()
         self.run = LadderRun(tiers, args.seed, PRESETS[preset], options, factories,
@@ -236,6 +259,11 @@ def targets(name: str) -> float | None:
     return None
 
 
+def label(r: dict[str, Any]) -> str:
+    """A pairing's name, and which Expert it measured when that one was since replaced."""
+    return f"{r['name']} ({r['superseded']})" if r.get("superseded") else r["name"]
+
+
 def render(results: list[dict[str, Any]]) -> str:
     lines = ["# AI ladder results", "",
              "Produced by `python benchmarks/ai_ladder.py` (see its docstring). Win rate of the "
@@ -254,12 +282,15 @@ def render(results: list[dict[str, Any]]) -> str:
                   "|---|---:|---:|---:|---:|:---:|"]
         for r in rows:
             e = r["entries"][0]
-            t = targets(r["name"])
+            # A line of an Expert since replaced (set aside by hand, "superseded": which
+            # one): shown for comparison, with no target, and left out of the tier ratings.
+            old = r.get("superseded")
+            t = None if old else targets(r["name"])
             met = "" if t is None or preset != "official" else (
                 "yes" if e["ci95"][0] >= t else "point estimate only" if e["win_rate"] >= t
                 else "no")
             tt = f"{t:.0%}" if t is not None and preset == "official" else "-"
-            lines.append(f"| {r['name']} | {r['rounds']} | {e['win_rate']:.1%} | "
+            lines.append(f"| {label(r)} | {r['rounds']} | {e['win_rate']:.1%} | "
                          f"{e['ci95'][0]:.1%} - {e['ci95'][1]:.1%} | {tt} | {met} |")
         lines.append("")
     lines += ["## Decision times (ms, own-turn decisions; all asks in brackets)", "",
@@ -268,14 +299,17 @@ def render(results: list[dict[str, Any]]) -> str:
               "| run | tier | p50 | p95 | max | CPU p50 | CPU p95 | CPU max |",
               "|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in results:
+        run = f"{r['preset']} {label(r)}"
         for tier, (p50, p95, mx) in r["turn_ms"].items():
             a50, a95, amax = r["ask_ms"][tier]
             cpu = r.get("turn_cpu_ms", {}).get(tier)
             cpu_cells = f"{cpu[0]:.2f} | {cpu[1]:.2f} | {cpu[2]:.1f}" if cpu else "- | - | -"
-            lines.append(f"| {r['preset']} {r['name']} | {tier} | {p50:.2f} ({a50:.2f}) | "
+            lines.append(f"| {run} | {tier} | {p50:.2f} ({a50:.2f}) | "
                          f"{p95:.2f} ({a95:.2f}) | {mx:.1f} ({amax:.1f}) | {cpu_cells} |")
     lines += ["", "## Decision-time targets", ""]
-    four = [r for r in results if r["preset"] == "official" and len(r["tiers"]) == 4]
+    four = [r for r in results if r["preset"] == "official" and len(r["tiers"]) == 4
+            and not r.get("superseded")] or \
+        [r for r in results if r["preset"] == "official" and len(r["tiers"]) == 4]
     if four:
         p95 = four[0]["turn_ms"]["expert"][1]
         cpu95 = four[0].get("turn_cpu_ms", {}).get("expert", (0, p95, 0))[1]
@@ -297,9 +331,9 @@ def render(results: list[dict[str, Any]]) -> str:
               > HALF_WIDTH + 1e-4]
     notes = [f"- {r['preset']} {r['name']}: stopped by its round cap at {r['rounds']} rounds, "
              f"before the interval narrowed to +/-1.5 points" for r in capped]
-    notes += [f"- {r['preset']} {r['name']}: a partial result, the run stopped after "
+    notes += [f"- {r['preset']} {label(r)}: a partial result, the run stopped after "
               f"{r['rounds']} rounds" for r in results if r.get("partial")]
-    notes += [f"- {r['preset']} {r['name']}: the decision times are of the last "
+    notes += [f"- {r['preset']} {label(r)}: the decision times are of the last "
               f"{r['rounds'] - r['resumed_rounds']} rounds (the first {r['resumed_rounds']} "
               "were resumed from an earlier run's partial result)" for r in results
               if r.get("resumed_rounds")]
@@ -375,14 +409,15 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.out).write_text(render(done + read_results(partial)))
         return 0
     resume = {(r["preset"], r["name"]): r for f in args.resume for r in read_results(Path(f))
-              if r.get("seed", args.seed) == args.seed}
+              if r.get("seed", args.seed) == args.seed and not r.get("superseded")}
     only = {x.strip() for x in args.only.split(",") if x.strip()}
     todo: list[Pairing] = []
     for preset in args.presets.split(","):
         for name, tiers, _ in OFFICIAL_LADDER:
             if only and name not in only:
                 continue
-            if any(r["name"] == name and r["preset"] == preset for r in done):
+            if any(r["name"] == name and r["preset"] == preset and not r.get("superseded")
+                   for r in done):
                 continue
             run_args = argparse.Namespace(**vars(args))
             if preset != "official":

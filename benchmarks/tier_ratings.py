@@ -35,7 +35,9 @@ def _rows(path: Path, preset: str) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return [r for r in rows if r.get("preset") == preset and set(r["tiers"]) <= TIERS]
+    # A line set aside as "superseded" measured an Expert since replaced.
+    return [r for r in rows if r.get("preset") == preset and set(r["tiers"]) <= TIERS
+            and not r.get("superseded")]
 
 
 def ladder_lines(path: Path = RESULTS, preset: str = PRESET,

@@ -84,9 +84,9 @@ class Scene:
         rebuilds them in resume())."""
 
     # -- frame -------------------------------------------------------------------------
-    def add_back(self) -> None:
-        """The standard Back button, bottom right."""
-        from game.app.ui import button, button_height, button_width
+    def back_rect(self) -> pygame.Rect:
+        """Where the standard Back button goes (bottom right), for pages laid out above it."""
+        from game.app.ui import button_height, button_width
 
         u = self.app.u
         w, h = self.app.size
@@ -94,7 +94,13 @@ class Scene:
                                               icon=True),
                            button_height(self.app, None, u(48)))
         rect.bottomright = (w - u(30), h - u(20))
-        self.back_b = button(self, "settings.back", rect, icon="back")
+        return rect
+
+    def add_back(self) -> None:
+        """The standard Back button, bottom right."""
+        from game.app.ui import button
+
+        self.back_b = button(self, "settings.back", self.back_rect(), icon="back")
 
     def handle(self, event: pygame.event.Event) -> None:
         """Events the UI manager did not consume (and UI events themselves)."""

@@ -126,13 +126,14 @@ def colour_names(colours: Sequence[int]) -> str:
 
 
 def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: PlayerStats,
-                      unit: Callable[[float], int]) -> None:
+                      unit: Callable[[float], int]) -> list[pygame.Rect]:
     """The rating after each of the last rounds as a line (a round won as a filled dot),
-    with the AI tiers' ratings as labelled lines across, drawn straight on the screen."""
+    with the AI tiers' ratings as labelled lines across, drawn straight on the screen.
+    Returns where the tiers' labels are drawn."""
     u = unit
     recent = player.recent
     if not recent:
-        return
+        return []
     # From the starting rating when every rated round is on the chart.
     first = [rating.INITIAL] if player.rated_rounds == len(recent) else []
     values = first + [r.rating for r in recent]
@@ -146,17 +147,21 @@ def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: Player
     def y_of(v: float) -> int:
         return round(plot.bottom - (v - lo) / (hi - lo) * plot.height)
 
-    last = None
+    placed: list[pygame.Rect] = []
+    tall = fonts.font(u(12)).get_ascent() + u(2)  # the glyphs, not the line's leading
     for tier, value in tiers:  # weakest first: bottom up
         y = y_of(value)
         pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y), 1)
         label = fonts.render(tr(f"tier.{tier}"), u(12), DIM)
-        # Close ratings (Normal and Hard) keep their labels apart, the upper one moved up.
-        at = y - label.get_height() // 2
-        if last is not None:
-            at = min(at, last - label.get_height())
-        last = at
-        surface.blit(label, (plot.right + u(6), at))
+        # Close ratings (Normal and Hard) keep their labels apart: the upper one moves up,
+        # a clear gap between, a short stroke joining it to its line.
+        centre = y
+        if placed and centre + tall // 2 > placed[-1].top - u(4):
+            centre = placed[-1].top - u(4) - tall // 2
+            pygame.draw.line(surface, GRID, (plot.right, y), (plot.right + u(5), centre), 1)
+        surface.blit(label, label.get_rect(midleft=(plot.right + u(6), centre)))
+        placed.append(pygame.Rect(plot.right + u(6), centre - tall // 2, label.get_width(),
+                                  tall))
     steps = max(1, len(values) - 1)
     pts = [(round(plot.x + plot.width * i / steps), y_of(v)) for i, v in enumerate(values)]
     if len(pts) > 1:
@@ -168,6 +173,7 @@ def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: Player
         else:
             pygame.draw.circle(surface, (40, 60, 50), (x, y), r)
             pygame.draw.circle(surface, LINE, (x, y), r, 1)
+    return placed
 
 
 # -- the score screen's block ----------------------------------------------------------
@@ -251,19 +257,26 @@ class SkillBlock:
     def layout(self, rect: pygame.Rect, unit: Callable[[float], int], button_w: int,
                button_h: int) -> list[tuple[BlockLine, pygame.Rect]]:
         """Each line's rect inside `rect`, top down. When they do not all fit, the lines
-        saying how go first, then the swings from the last down to one; what is left is
-        squeezed rather than lost. A swing line is as tall as its Show button and leaves it
-        room at the left."""
-        lines = self.lines(full=True)
-        placed = self._place(lines, rect, unit, button_w, button_h)
+        saying how go first, then the swings from the last (their heading with the last one),
+        then the luck lines: the accuracy stays, squeezed only when nothing else is left (a
+        squeezed line would be drawn over its neighbours). A swing line is as tall as its
+        Show button and leaves it room at the left."""
+        placed = self._place(self.lines(full=True), rect, unit, button_w, button_h)
         lines = self.lines(full=False)
         while placed is None:
             placed = self._place(lines, rect, unit, button_w, button_h)
+            if placed is not None:
+                break
             swing_at = [i for i, line in enumerate(lines) if line.swing is not None]
-            if placed is None and len(swing_at) <= 1:
-                placed = self._place(lines, rect, unit, button_w, button_h, squeeze=True)
-            elif placed is None:
+            if len(swing_at) > 1:
                 lines.pop(swing_at[-1])
+            elif swing_at:
+                lines = [line for line in lines
+                         if line.swing is None and line.text != tr("skill.swings")]
+            elif len(lines) > len(self.people):
+                lines.pop()
+            else:
+                placed = self._place(lines, rect, unit, button_w, button_h, squeeze=True)
         return placed or []
 
     @staticmethod

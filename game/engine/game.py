@@ -12,6 +12,8 @@ from .setup import start_round
 from .state import Phase, StateData
 from .view import SeatView
 
+ROUND_OVER = int(Phase.ROUND_OVER)  # a plain int: no enum lookup in a hot property
+
 
 class State(StateData):
     """A match in progress. Build one with State.new(rules, players, seed)."""
@@ -45,7 +47,7 @@ class State(StateData):
 
     @property
     def live(self) -> bool:
-        return self.phase < Phase.ROUND_OVER
+        return self.phase < ROUND_OVER
 
     matches = mechanics.matches
     actors = listing.actors

@@ -12,6 +12,8 @@ from .state import Phase
 if TYPE_CHECKING:
     from .game import State
 
+GIVE = int(Phase.GIVE)  # a plain int phase, as mechanics explains
+
 
 def peek(s: State, seat: int, target: int, out: list[ev.Event]) -> None:
     """Look at `target`'s hand (shown to the seat only); the turn passes."""
@@ -25,7 +27,7 @@ def start_trade(s: State, seat: int, target: int, out: list[ev.Event]) -> None:
     out.append(ev.PowerChosen(seat, "swap", target))
     s.give_target = target
     s.give_cards = []
-    s.phase = Phase.GIVE
+    s.phase = GIVE
     if trade_size(s, seat) == 0:
         finish_trade(s, seat, out)
 

@@ -94,6 +94,20 @@ def test_the_benchmark_oracle_searches_the_true_position() -> None:
     assert mine.hands[0] == s.hands[0] and mine.hands[1] != s.hands[1]
 
 
+def test_the_hands_oracle_sees_the_hands_but_not_the_stock_order() -> None:
+    bench = _benchmark()
+    oracle = bench.HandsOracle(**{**FAST_EXPERT, "max_worlds": 6})
+    table = bench.OracleTable(OFFICIAL, [oracle, HardPlayer()], 11)
+    table._apply(NEXT_ROUND)
+    for _ in range(30):
+        table.step()
+    s = table.state
+    world = oracle.worlds(s.view(0)).world(random.Random(1))
+    # Every hand as it is; the stock holds the right cards but is drawn at random.
+    assert world.hands == s.hands and world.lazy_stock
+    assert sorted(world.stock) == sorted(s.stock)
+
+
 def test_the_previous_expert_is_loaded_from_git_and_plays() -> None:
     make = _benchmark().previous_expert()
     player = make(clock="cpu", budget_ms=10_000, max_worlds=6)
@@ -104,3 +118,21 @@ def test_the_previous_expert_is_loaded_from_git_and_plays() -> None:
                                                                   max_worlds=6)})
     r.play(1)
     assert r.result().rounds == 2
+
+
+def _record(name: str, tiers: list[str], rate: float, **more: object) -> dict:
+    return {"name": name, "preset": "official", "tiers": tiers, "rounds": 40,
+            "entries": [{"win_rate": rate, "ci95": [rate - 0.1, rate + 0.1]}],
+            "turn_ms": {}, "ask_ms": {}, "budget_ms": 250.0, "clock": "cpu",
+            "machine_cpus": 2, **more}
+
+
+def test_a_superseded_line_is_shown_apart_without_a_target() -> None:
+    bench = _benchmark()
+    text = bench.render([_record("expert vs hard", ["expert", "hard"], 0.7),
+                         _record("expert vs hard", ["expert", "hard"], 0.6,
+                                 superseded="the Expert before abc123")])
+    rows = [line for line in text.splitlines() if line.startswith("| expert vs hard")]
+    assert rows[0].startswith("| expert vs hard | 40 | 70.0% |") and "| 66% |" in rows[0]
+    assert rows[1].startswith("| expert vs hard (the Expert before abc123) | 40 | 60.0% |")
+    assert rows[1].endswith("| - |  |")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from concurrent import futures
 
 import pygame
 
@@ -48,14 +49,51 @@ def settle(app: App, table: TableScene, limit: int = 400) -> None:
             break
 
 
+# Far longer than any AI here takes to answer: a hung AI fails the test, it never hangs it.
+AI_ANSWER_S = 60.0
+
+
+def await_ai(table: TableScene) -> None:
+    """Wait until the AI thinking for the table (in its worker thread) has answered, so the
+    next frame finds the answer there whatever this machine's speed: the frame an AI acts
+    at then follows from the table's own clock alone, and a match plays the same way at
+    every run."""
+    thinking = table.match.thinking
+    if thinking is None:
+        return
+    done, _ = futures.wait([thinking[2]], timeout=AI_ANSWER_S)
+    assert done, f"seat {thinking[0]}'s AI gave no answer in {AI_ANSWER_S:.0f} s"
+
+
+def step(app: App, table: TableScene, n: int = 1, dt: float = 16) -> None:
+    """`n` frames of the app, each once the table's AI has answered (see await_ai)."""
+    for _ in range(n):
+        await_ai(table)
+        app.step(dt)
+
+
+def press(app: App, table: TableScene, k: int, n: int = 1) -> None:
+    """A key pressed and released, then `n` frames as step() runs them."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    step(app, table, n)
+
+
+def _table_waits_for_keys(app: App, table: TableScene) -> bool:
+    """The table is on top, idle, and it is the human's turn: keys (and clicks) go to it."""
+    return app.top is table and table.human_turn() and not table.director.busy
+
+
 def keyboard_turn(app: App, table: TableScene, rng: random.Random) -> None:
-    """One decision by keys only: pickers by number, cards by arrows and Enter, D to draw."""
+    """One decision by keys only: pickers by number, cards by arrows and Enter, D to draw.
+    Keys meant for the table are pressed only while it waits for them: once another scene
+    is on top (a picker, the score screen) the turn stops, and the next call deals with it."""
     top = app.top
     if isinstance(top, ChoiceOverlay):
-        key(app, pygame.K_1 + rng.randrange(len(top.choices)))
+        press(app, table, pygame.K_1 + rng.randrange(len(top.choices)))
         return
-    if top is not table or not table.human_turn() or table.director.busy:
-        frames(app, 1, 50)
+    if not _table_waits_for_keys(app, table):
+        step(app, table, 1, 50)
         return
     playable = table.playable_cards()
     idx = [i for i, c in enumerate(table.model.hand) if c in playable]
@@ -64,22 +102,24 @@ def keyboard_turn(app: App, table: TableScene, rng: random.Random) -> None:
         for _ in range(len(table.model.hand) + 2):
             if table.selected == target and not table.stock_focus:
                 break
-            key(app, pygame.K_RIGHT)
-        key(app, pygame.K_RETURN)
+            press(app, table, pygame.K_RIGHT)
+            if not _table_waits_for_keys(app, table):
+                return
+        press(app, table, pygame.K_RETURN)
     else:
-        key(app, pygame.K_d)
+        press(app, table, pygame.K_d)
 
 
 def mouse_turn(app: App, table: TableScene, rng: random.Random) -> None:
     """One decision by mouse only: click options, cards, the stock or the Draw button."""
     top = app.top
     if isinstance(top, ChoiceOverlay):
-        frames(app, 1)
+        step(app, table)
         if top.rects:
             click(app, rng.choice(top.rects).center)
         return
-    if top is not table or not table.human_turn() or table.director.busy:
-        frames(app, 1, 50)
+    if not _table_waits_for_keys(app, table):
+        step(app, table, 1, 50)
         return
     playable = table.playable_cards()
     rects = [r for r, c in zip(table.hand_rects, table.model.hand, strict=False)

@@ -109,11 +109,11 @@ def prompt_problems(p: ChoiceOverlay, window: pygame.Rect) -> list[str]:
         tw = fonts.font(size, bold).size(text)[0]
         if tw > box.width:
             out.append(f"prompt text {text!r} is {tw} wide, its box {box.width}")
-    if p.table is not None:  # the turn banner's zone stays clear (its UNO! button too)
-        top = p.table.layout.banner_top
+    zones = p.table.layout.zones if p.table is not None else None
+    if zones is not None:  # in the prompt zone, under the turn banner (its UNO! button too)
         for r in [p.panel] + ([p.uno_rect] if p.uno_rect else []):
-            if r.bottom > top:
-                out.append(f"prompt {r} runs over the turn banner (top {top})")
+            if not zones.prompt.contains(r):
+                out.append(f"prompt {r} is outside the prompt zone {zones.prompt}")
     return out
 
 

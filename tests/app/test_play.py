@@ -4,6 +4,8 @@ alone, and every kind of decision driven once."""
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import pygame
 import pytest
@@ -13,7 +15,7 @@ from game.app.scenes.round_end import RoundEndScene
 from game.engine import OFFICIAL, Action, Kind
 from game.engine.state import Phase
 from tests.app.conftest import click, frames, key
-from tests.app.helpers import keyboard_turn, mouse_turn, open_table, seats, settle
+from tests.app.helpers import keyboard_turn, mouse_turn, open_table, press, seats, settle
 from tests.engine.helpers import make
 
 
@@ -230,13 +232,52 @@ def test_a_whole_match_to_500_by_keyboard_alone(app) -> None:
             break
         if isinstance(top, RoundEndScene):
             rounds += 1
-            key(app, pygame.K_RETURN, frames=3)  # "Next round" / "Match result" is focused
+            press(app, table, pygame.K_RETURN, 3)  # "Next round" / "Match result" is focused
             continue
         keyboard_turn(app, table, rng)
     else:
         raise AssertionError("the match did not finish")
     s = table.match.state
     assert max(s.scores) >= 500 and rounds >= 2 and s.winners
+    assert rounds == s.round_no  # every round's score screen was shown, none skipped
+
+
+def _frames_until_the_ai_moves(app, late_s: float) -> int:
+    """Frames (as the match tests run them) from an AI's turn to its move, when its answer
+    comes `late_s` seconds after it was asked (a busy machine: its thread waits)."""
+    from game.app.scenes.menu import MenuScene
+    from game.app.scenes.table import TableScene
+    from game.app.table.match import MatchController
+    from tests.app.helpers import step
+
+    state, _ = make(OFFICIAL, hands=["r1 r2 r3", "g1 g2 g3"], current=1, stock="r9 r8")
+    match = MatchController(OFFICIAL, seats(1, tier="normal"), 3)
+    match.state = state
+    for player in match.players.values():
+        def late(*args, _act=player.act, **kw):
+            if threading.current_thread() is not threading.main_thread():
+                time.sleep(late_s)
+            return _act(*args, **kw)
+
+        player.act = late  # before the table first asks it
+    app.saves.enabled = False
+    app.push(MenuScene(app))
+    table = TableScene(app, match)
+    app.push(table)
+    table.resync()
+    for n in range(1, 2000):
+        step(app, table, 1, 50)
+        if match.version != 0:
+            app.back_to("menu")
+            return n
+    raise AssertionError("the AI never moved")
+
+
+def test_the_match_tests_see_an_ai_move_at_the_same_frame_however_late_it_answers(app) -> None:
+    """An AI's move is taken once its thread has answered: the helpers wait for the answer
+    (bounded), so the frame it lands at follows the table's clock alone and a seeded match
+    plays the same way on a busy machine (the whole-match test once failed on one)."""
+    assert _frames_until_the_ai_moves(app, 1.5) == _frames_until_the_ai_moves(app, 0.0)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -70,3 +70,33 @@ def test_replay_screens_fit(language: str, scale: float) -> None:
         check_buttons(app, code)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_biggest_hand_stays_clear_of_the_replay_buttons(size, scale) -> None:
+    """Every card of the hand followed, at its largest in the round, is left of the
+    replay's Play / Speed / view column: none hidden under a button."""
+    add_round(entry(23)[0])
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="en",
+                       ui_scale=scale)
+    app = App(language="en", settings=settings, size=size)
+    try:
+        app.push(MenuScene(app))
+        scene = ReplayScene(app, load_history()[0], review=False)
+        app.push(scene)
+        frames(app, 2)
+        anchor = scene.anchor
+        sizes = {}
+        for pos in range(1, scene.replay.end + 1, 3):
+            scene.replay.seek(pos)
+            sizes[pos] = len(scene.replay.state.hands[anchor])
+        biggest = max(sizes, key=sizes.get)
+        scene.seek(biggest)
+        frames(app, 3)
+        assert len(scene.stage.hand_rects) >= 9, "a large hand to fan out"
+        for r in scene.stage.hand_rects:
+            for name, b in scene.buttons.items():
+                assert not r.colliderect(b.rect), f"{size} {scale}: a card under {name}"
+    finally:
+        app.close()

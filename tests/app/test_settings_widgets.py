@@ -91,3 +91,60 @@ def test_the_music_slider_starts_and_stops_the_loop(app) -> None:
     assert scene.value_labels["music_volume"].text == "10%"
     key(app, pygame.K_LEFT, frames=2)
     assert app.settings.music_volume == 0 and not app.sound.music_playing
+
+
+def _large_text_app(size: tuple[int, int]):
+    from dataclasses import replace
+
+    from game.app.app import App
+    from saves.settings import Settings
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="en",
+                       ui_scale=1.5)
+    return App(language="en", settings=settings, size=size)
+
+
+def test_ticking_a_box_low_in_a_scrolled_list_keeps_the_list_where_it_was() -> None:
+    """1024x600 at 150 %: the list scrolls. Scrolled down, a click on the last check box
+    ticks it and leaves the list where it was, so a second click there unticks it."""
+    app = _large_text_app((1024, 600))
+    try:
+        scene = _open(app)
+        assert scene.box is not None, "the list scrolls at this size"
+        # Scrolled to the end, as the wheel does (headless, the library cannot tell that
+        # the mouse hovers the list, so the bar is moved the way the wheel moves it).
+        scene.box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+        frames(app, 2)
+        box = _widget(scene, "table_knows")
+        at = box.get_abs_rect().center
+        assert scene.view.collidepoint(at), "scrolled to the last check box"
+        before = app.settings.table_knows
+        click(app, at)
+        assert app.settings.table_knows is (not before)
+        moved = _widget(scene, "table_knows").get_abs_rect().centery - at[1]
+        assert abs(moved) <= 4, f"the list moved by {moved} px"
+        click(app, at)
+        assert app.settings.table_knows is before
+    finally:
+        app.close()
+
+
+def test_the_settings_panel_stays_clear_of_back_and_ends_with_its_last_row() -> None:
+    from game.app.ui import list_area  # noqa: F401  (the list's own rule: rows or a box)
+
+    for size in ((1024, 600), (1280, 720)):
+        app = _large_text_app(size)
+        try:
+            scene = _open(app)
+            surface = pygame.Surface(app.size)
+            scene.draw(surface)
+            panel = scene.shown_panel
+            assert not panel.colliderect(scene.back_b.rect), size
+            assert panel.contains(scene.view), size
+            # No empty band under the last row: the panel ends a little under the list.
+            assert panel.bottom - scene.view.bottom <= app.gap(2), size
+            last = scene.keys_b.get_abs_rect()
+            if scene.box is None:
+                assert last.bottom <= scene.view.bottom, size
+        finally:
+            app.close()

@@ -230,3 +230,51 @@ def test_hint_in_a_lesson_repeats_the_lessons_move(app) -> None:
     click(app, scene.buttons["hint"].rect.center)
     assert scene.current_message() == scene.instruction()
     assert scene.match.version == 0
+
+
+def test_hint_moves_the_keyboard_cursor_so_enter_plays_the_lessons_card(app) -> None:
+    """Skip, Reverse, Draw Two by keys: H says which card and puts the cursor on it, and
+    Enter plays it (the cursor started elsewhere each time)."""
+    from tests.app.conftest import key
+
+    index = next(i for i, le in enumerate(LESSONS) if le.id == "actions")
+    scene = start(app, index, "en")
+    for step in range(len(scene.lesson.steps)):
+        faces = scene.lesson.steps[step].faces()
+        others = [i for i, c in enumerate(scene.model.hand) if CARD_FACE[c] not in faces]
+        scene.input.cursor.selected = others[-1]  # the cursor on a card it does not want
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        _settle(app)
+        assert scene.step == step + 1, f"step {step}: {scene.current_message()}"
+    assert scene.finished
+
+
+@pytest.mark.parametrize("lesson", ["actions", "uno", "scoring"])
+def test_once_a_lesson_is_complete_its_table_buttons_are_greyed(app, lesson: str) -> None:
+    index = next(i for i, le in enumerate(LESSONS) if le.id == lesson)
+    scene = start(app, index, "en")
+    for step in scene.lesson.steps:
+        for g in step.do:
+            gesture(app, scene, g)
+    _settle(app)
+    assert scene.finished
+    for name in ("uno", "hint", "draw"):
+        assert not scene.buttons[name].is_enabled, name
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_hand_shown_in_a_lesson_stands_beside_the_lesson_panel(app, size) -> None:
+    """Catch a bluff: the bluffer's hand, shown after the challenge, leaves the lesson's
+    panel (what to do next) readable."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+    index = next(i for i, le in enumerate(LESSONS) if le.id == "wd4_bluff")
+    scene = start(app, index, "en")
+    for step in scene.lesson.steps:
+        for g in step.do:
+            gesture(app, scene, g)
+    assert scene.stage.reveal is not None, "the challenge shows the bluffer's hand"
+    scene.draw(app.screen)
+    assert scene.stage.reveal_rect.width > 0
+    assert not scene.stage.reveal_rect.colliderect(scene.panel_rect)
+    assert app.screen.get_rect().contains(scene.stage.reveal_rect)

@@ -116,3 +116,13 @@ def test_statistics_from_before_ratings_start_at_the_initial_rating() -> None:
     assert stats.player("Ann").rating == INITIAL and stats.player("Ann").rated_rounds == 0
     assert stats.player("Bob").rating == INITIAL and stats.player("Bob").recent == ()
     assert not math.isnan(stats.player("Bob").rating)
+
+
+def test_a_superseded_ladder_line_is_not_fitted(tmp_path: Path) -> None:
+    tool = _generator()
+    line = {"preset": "official", "tiers": ["expert", "hard"],
+            "entries": [{"win_rate": 0.6, "ci95": [0.55, 0.65]}]}
+    results = tmp_path / "results.jsonl"
+    results.write_text(json.dumps(line) + "\n" + json.dumps({**line, "superseded": "old"})
+                       + "\n")
+    assert tool.ladder_lines(results, partial=tmp_path / "none.jsonl") == [line]

@@ -43,15 +43,17 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     """Greedy line breaks at spaces, or between any characters for text without them
     (Chinese), so each line fits `width` at font `size`."""
     font = fonts.font(size)
-    words = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
+    # Chinese breaks between any characters, even where it has spaces (around figures).
+    spaced = " " in text and not any(ord(ch) >= 0x2E80 for ch in text)
+    words = text.split(" ") if spaced else list(text)
+    joiner = " " if spaced else ""
     lines: list[str] = []
     line = ""
     for word in words:
         candidate = f"{line}{joiner}{word}" if line else word
         if line and font.size(candidate)[0] > width:
             lines.append(line)
-            line = word
+            line = word.strip()
         else:
             line = candidate
     return [*lines, line] if line else lines
@@ -167,12 +169,16 @@ class NewGameScene(Scene):
             values = {"rating": suggestion[1], "tier": tr(f"tier.{suggestion[0]}")}
             room = start.left - back.right - 2 * g(2)
             key = "skill.suggest"
-            if button_width(app, [tr(key, **values)]) > room:
+            # The notice of a match in progress shares the row: the short label, at the
+            # row's right, the notice left of it.
+            if self.other_match or button_width(app, [tr(key, **values)]) > room:
                 key = "skill.suggest_short"
             bw = min(room, button_width(app, [tr(key, **values)]))
             rect = pygame.Rect(0, 0, bw, back.height)
             rect.center = ((back.right + start.left) // 2,
                            back.centery)
+            if self.other_match:
+                rect.right = start.left - g(2)
             self.suggest_b = button(self, key, rect, rating=values["rating"],
                                     tier=values["tier"])
         self.seed_entry.set_text(self.seed_text)
@@ -322,16 +328,26 @@ class NewGameScene(Scene):
             back = self.back_b
             assert back is not None  # made in build(), before anything is drawn
             left = back.rect.right + g(2)
-            room = max(g(5), self.start_b.rect.left - g(2) - left)
+            right = (self.suggest_b or self.start_b).rect.left
+            room = max(g(5), right - g(2) - left)
+            # As many lines as there is height (the hint line's too, when it says nothing),
+            # in the largest size that fits them.
             size = app.px(style.CAPTION)
+            top = (self.hint_y + fonts.font(size).get_linesize() if notes
+                   else self.target_b.rect.bottom + g(1))
+            tall = back.rect.bottom - top
             lines = wrap(self.other_match, size, room)
-            while len(lines) > 2 and size > 9:
+            while len(lines) * fonts.font(size).get_linesize() > tall and size > 9:
                 size -= 1
                 lines = wrap(self.other_match, size, room)
-            y = back.rect.centery - len(lines) * (size + g(0.25)) // 2
+            step = fonts.font(size).get_linesize()
+            y = max(top, (top + back.rect.bottom) // 2 - len(lines) * step // 2)
+            self.notice_rects = []
             for line in lines:
-                surface.blit(fonts.render(line, size, p.gold), (left, y))
-                y += size + g(0.25)
+                t = fonts.render(line, size, p.gold)
+                surface.blit(t, (left, y))
+                self.notice_rects.append(t.get_rect(topleft=(left, y)))
+                y += step
         if self.error:
             e = text(app, style.BODY.strong, self.error, p.danger, int(w * 0.5))
             surface.blit(e, e.get_rect(bottomright=(w - g(3), self.start_b.rect.top - g(0.75))))

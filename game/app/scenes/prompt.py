@@ -15,6 +15,7 @@ from game.app.scenes.prompt_card import RISE_MS, Choice, PromptCard
 from game.app.table.wording import card_word
 from game.engine import Action, Kind
 from game.engine.bluff import challenged_seats
+from game.engine.cards import is_wild
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class ChoiceOverlay(PromptCard, Scene):
 
     def __init__(self, app, table: Prompting | None, title: str, choices: list[Choice],
                  *, cancellable: bool = True, subtitle: str = "",
-                 subtitle_colour: int = -1) -> None:
+                 subtitle_colour: int = -1, wild: int = -1) -> None:
         super().__init__(app)
         self.table = table
         self.title = title
@@ -39,6 +40,7 @@ class ChoiceOverlay(PromptCard, Scene):
         self.subtitle_colour = subtitle_colour  # a swatch (with its shape) before the subtitle
         self.choices = choices
         self.cancellable = cancellable
+        self.wild = wild
         self.index = 0
         self.rects: list[pygame.Rect] = []
         # Where the last frame drew the panel and each text (size, bold, box): the layout test.
@@ -46,7 +48,7 @@ class ChoiceOverlay(PromptCard, Scene):
         self.sub_lines: list[str] = []
         self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
         self.uno_rect: pygame.Rect | None = None
-        self.cols = 1  # option columns: two when one column cannot fit (see _geometry)
+        self.cols = 1  # option columns, as many as the prompt zone's height needs (_layout)
         self.cancel_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
         # ran out), its choices are stale and it closes.
@@ -88,10 +90,20 @@ class ChoiceOverlay(PromptCard, Scene):
                     return
         elif event.type == pygame.KEYDOWN:
             k = event.key
-            if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
-                self.index = (self.index + 1) % len(self.choices)
-            elif k in (pygame.K_UP, pygame.K_LEFT):
-                self.index = (self.index - 1) % len(self.choices)
+            n = len(self.choices)
+            # Options stand in a grid: left/right step along, up/down go a row (one row:
+            # they step along too).
+            row = self.cols if -(-n // self.cols) > 1 else 1
+            if k in (pygame.K_RIGHT, pygame.K_TAB):
+                self.index = (self.index + 1) % n
+            elif k == pygame.K_LEFT:
+                self.index = (self.index - 1) % n
+            elif k == pygame.K_DOWN:
+                self.index = (self.index + row) % n if row == 1 or self.index + row < n \
+                    else self.index % row
+            elif k == pygame.K_UP:
+                self.index = (self.index - row) % n if row == 1 or self.index >= row \
+                    else min(n - 1, self.index + row * (-(-n // row) - 1))
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.choose(self.index)
             elif pygame.K_1 <= k <= pygame.K_9:
@@ -122,9 +134,12 @@ def colours(on_pick: Callable[[int], object]) -> list[Choice]:
 
 
 def colour_picker(table: Prompting, on_pick: Callable[[int], object],
-                  cancellable: bool = True) -> ChoiceOverlay:
+                  cancellable: bool = True, card: int = -1) -> ChoiceOverlay:
+    """Four big colour tiles round the wild `card` (the one on the pile when not given)."""
+    if card < 0 and table.match.state.discard:
+        card = table.match.state.discard[-1]
     return ChoiceOverlay(table.app, table, tr("prompt.choose_colour"), colours(on_pick),
-                         cancellable=cancellable)
+                         cancellable=cancellable, wild=card if is_wild(card) else -1)
 
 
 def options_picker(table: Prompting, title: str,
@@ -159,7 +174,7 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
             plays = [a for a in legal if a.kind == Kind.PLAY]
             if len(plays) > 1:
                 app.push(colour_picker(table, lambda c: table.act(
-                    Action(Kind.PLAY, seat, (card,), c)), cancellable=False))
+                    Action(Kind.PLAY, seat, (card,), c)), cancellable=False, card=card))
             else:
                 table.act(plays[0])
 

@@ -16,6 +16,7 @@ from game.app.table import render
 from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE
 from game.engine import Kind
+from game.engine.cards import CARD_COLOUR, CARD_RANK, WILD
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 RISE_MS = 200.0  # a prompt rises into place (reduce motion: fades in where it stays)
 RISE_PX = 48  # from this far below, in design pixels
+# The card a colour picker shows when it was not told which wild it names a colour for.
+PLAIN_WILD = next(c for c in range(len(CARD_COLOUR)) if CARD_RANK[c] == WILD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +36,20 @@ class Choice:
     colour: int = -1  # a colour swatch (and its colour-blind shape) beside the label
     card: int = -1  # a card drawn beside the label
     key: str = ""  # the key binding that picks it too (D keeps a drawn card)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGeometry:
+    """Where a prompt's parts go in one frame."""
+
+    panel: pygame.Rect
+    rects: list[pygame.Rect]  # the options (the colour tiles)
+    wild: pygame.Rect  # the wild between the colour tiles (empty otherwise)
+    sub_lines: list[str]
+    cancel: pygame.Rect | None
+    uno: pygame.Rect | None
+    swatch_w: int  # room for the colour swatch before the subtitle
+    title_w: int
 
 
 class PromptCard:
@@ -55,6 +72,7 @@ class PromptCard:
     cols: int
     cancel_rect: pygame.Rect | None
     age: float
+    wild: int  # the wild whose colour is picked (-1: not known)
 
     def rise(self) -> tuple[float, int]:
         """(opacity 0..1, px still to rise) now: the prompt comes up from below and fades
@@ -74,102 +92,129 @@ class PromptCard:
         return any(a.kind == Kind.CALL_UNO for a in t.match.legal(t.viewer)) or (
             t.human_turn() and len(t.match.state.hands[t.viewer]) == 2)
 
-    def _room_width(self, width: int) -> int:
-        """The panel's width, narrowed to the room beside the discard pile when it must
-        stand aside (see _place)."""
-        if self.table is None:
-            return width
-        w = self.app.size[0]
-        u = self.app.u
-        lay = self.table.layout
-        piles = lay.discard.inflate(int(30 * lay.unit), int(30 * lay.unit))
-        piles.width += int(100 * lay.unit)
-        room = max(w - piles.right - u(8), piles.left - u(8))
-        return min(width, room) if room >= min(width, u(260)) else width
-
-    def _place(self, width: int, height: int) -> pygame.Rect:
-        """Centred, unless that would hide the discard pile at the table (its colour ring and
-        +N badge included): then beside it, on the side with room. A player choosing a
-        colour or judging a +4 needs to see the pile; the stock may be covered."""
+    # -- where it stands -------------------------------------------------------------
+    def zone(self) -> pygame.Rect:
+        """The prompt's zone: at the table the bottom centre (table/layout.py's Zones), clear
+        of the piles, the swatch, the banner, the seats and your name; else the window."""
         w, h = self.app.size
         u = self.app.u
-        panel = pygame.Rect(0, 0, min(width, w - u(16)), min(height, h - u(16)))
-        panel.center = (w // 2, int(h * 0.42))
-        if self.table is None:
-            return panel
-        lay = self.table.layout
-        lu = lay.unit
-        piles = lay.discard.inflate(int(30 * lu), int(30 * lu))
-        piles.width += int(100 * lu)  # the pending-penalty badge on the right
-        if not panel.colliderect(piles):
-            return panel
-        right, left = w - piles.right - u(8), piles.left - u(8)
-        room = max(right, left)
-        if room >= min(width, u(260)):
-            panel.width = min(width, room)
-            if right >= left:
-                panel.left = piles.right
-            else:
-                panel.right = piles.left
-            panel.centery = max(panel.height // 2 + u(8), min(h - panel.height // 2 - u(8),
-                                                             piles.centery))
-        return panel
+        zones = self.table.layout.zones if self.table is not None else None
+        if zones is None:
+            return pygame.Rect(u(8), u(8), w - u(16), h - u(16))
+        return zones.prompt
 
-    def _geometry(self) -> tuple[pygame.Rect, int, int]:
-        """The panel, the option rows' height and the gap between them: as wide as the
-        longest text needs and as tall as the options need, squeezed (air first, then the
-        text's own height never) to fit the window."""
+    def tiles(self) -> bool:
+        """A colour choice: four big tiles round the wild, not rows of options."""
+        return len(self.choices) == 4 and all(c.colour >= 0 for c in self.choices)
+
+    def _uno_size(self) -> tuple[int, int]:
+        u = self.app.u
+        tw = fonts.font(u(20), True).size(tr("table.uno"))[0]
+        return max(u(110), tw + u(24)), u(44)
+
+    def _cancel_size(self) -> tuple[int, int]:
+        u = self.app.u
+        font = fonts.font(u(16))
+        return font.size(tr("prompt.cancel"))[0] + u(16), font.get_linesize() + u(6)
+
+    def _layout(self) -> CardGeometry:
+        """Where each part goes this frame: the panel (inside the zone, at its bottom centre,
+        the UNO! button beside it), the title row, the subtitle's lines, the options' rects
+        and the Cancel button. Text keeps its size; air and option heights give way."""
         app = self.app
         u = app.u
-        w, h = app.size
-        title_h = fonts.font(u(24), True).get_linesize()
-        line = fonts.font(u(20), True).get_linesize()
-        extra = max((u(48) if c.colour >= 0 else 0) + (u(38) if c.card >= 0 else 0)
-                    for c in self.choices) if self.choices else 0
-        widest = max((fonts.font(u(20), True).size(c.label)[0] for c in self.choices),
-                     default=0)
+        zone = self.zone()
+        pad, gap = u(12), u(8)
+        title_font = fonts.font(u(24), True)
         sub_font = fonts.font(u(16))
-        width = max(u(440), fonts.font(u(24), True).size(self.title)[0] + u(40),
-                    min(u(560), sub_font.size(self.subtitle)[0] + u(40)) if self.subtitle
-                    else 0, widest + extra + u(40) + u(12) + u(30))
-        width = self._room_width(min(width, w - u(24)))
-        # The subtitle wraps (one font size) to the panel's width.
-        sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
-        self.sub_lines = wrap(self.subtitle, sub_font, width - u(24) - sw) if self.subtitle \
-            else []
-        sub_h = len(self.sub_lines) * sub_font.get_linesize()
+        line = fonts.font(u(20), True).get_linesize()
+        uno = self._uno_size() if self._uno_available() else (0, 0)
+        cancel = self._cancel_size() if self.cancellable else (0, 0)
+        room_w = zone.width - (uno[0] + u(12) if uno[0] else 0)
         n = max(1, len(self.choices))
-        head = u(14) + title_h + u(8) + (sub_h + u(6) if self.subtitle else 0)
-        uno_h = u(50) if self._uno_available() else 0
-        # At the table the prompt (and its UNO! button) ends above the turn banner, which
-        # says whose decision this is and must stay readable.
-        bottom = h - u(8) if self.table is None else min(h - u(8),
-                                                         self.table.layout.banner_top - u(6))
-        # A prompt that Esc closes says so, with a Cancel under its options.
-        head += u(30) if self.cancellable else 0
-        room = bottom - u(8) - uno_h
-        row_h, gap = max(u(50), line + u(12)), u(8)
-        self.cols = 1
-        if head + n * (row_h + gap) + u(12) > room:
-            gap = u(4)
-            if n >= 4 and head + n * (line + u(4) + gap) + u(12) > room:
-                # Too many options for one column above the banner: two, side by side.
-                self.cols = 2
-                width = min(w - u(24), max(width, 2 * (widest + extra + u(54)) + gap + u(40)))
-            rows = -(-n // self.cols)
-            row_h = max(line + u(4), min(row_h, (room - head - u(12)) // rows - gap))
-        rows = -(-n // self.cols)
-        panel = self._place(width, head + rows * (row_h + gap) + u(12))
-        panel.clamp_ip(pygame.Rect(0, u(8), w, bottom - u(8) - uno_h))
-        return panel, row_h, gap
+        extra = max((u(44) if c.colour >= 0 else 0) + (u(38) if c.card >= 0 else 0)
+                    for c in self.choices) if self.choices else 0
+        widest = max((fonts.font(u(20), True, c.label).size(c.label)[0] for c in self.choices),
+                     default=0)
+        option_w = widest + extra + u(44)  # the label, its swatch or card, the key number
+        title_w = title_font.size(self.title)[0] + 2 * pad + (cancel[0] + gap if cancel[0]
+                                                                else 0)
+        tiles = self.tiles()
+        if tiles:
+            cols = 4
+            counts = self.colour_counts() or {}
+            count_w = max((fonts.font(u(14)).size(tr("prompt.in_hand", count=k))[0]
+                           for k in counts.values()), default=0)
+            tile_w = max(u(110), widest + u(24), count_w + u(24))
+            want = max(u(460), title_w, 4 * tile_w + u(70) + 6 * gap + 2 * pad)
+        else:
+            cols = n if n <= 3 else 3 if n % 3 == 0 or n > 4 else 2
+            want = max(u(440), title_w, cols * option_w + (cols - 1) * gap + 2 * pad,
+                       min(u(620), sub_font.size(self.subtitle)[0] + 2 * pad)
+                       if self.subtitle else 0)
+        width = min(want, room_w)
+        while not tiles and cols > 1 and cols * option_w + (cols - 1) * gap + 2 * pad > width:
+            cols -= 1  # too narrow for the row: fewer columns, more rows
+        sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
+        sub_lines = wrap(self.subtitle, sub_font, width - 2 * pad - sw) if self.subtitle \
+            else []
+        head = pad + max(title_font.get_linesize(), cancel[1]) + (
+            u(4) + len(sub_lines) * sub_font.get_linesize() if sub_lines else 0) + gap
+        if not tiles:  # as many columns as the zone's height needs, however narrow
+            lowest = line + u(6)
+            max_rows = max(1, (zone.height - head - pad + gap) // (lowest + gap))
+            cols = max(cols, -(-n // max_rows))
+        rows = -(-n // cols)
+        if tiles:
+            row_h = max(line + u(30), min(u(110), zone.height - head - pad))
+        else:
+            row_h = max(line + u(6), min(max(u(54), line + u(16)),
+                                         (zone.height - head - pad - (rows - 1) * gap) // rows))
+        height = min(zone.height, head + rows * row_h + (rows - 1) * gap + pad)
+        panel = pygame.Rect(0, 0, width, height)
+        group = width + (uno[0] + u(12) if uno[0] else 0)  # the card and its UNO! beside
+        panel.bottomleft = (zone.left + (zone.width - group) // 2, zone.bottom)
+        panel.clamp_ip(zone)
+        top = panel.y + head
+        rects = []
+        if tiles:
+            wild_w = min(int(row_h / 1.5), u(80))
+            tile_w = (width - 2 * pad - wild_w - 6 * gap) // 4
+            x = panel.x + pad
+            for i in range(4):
+                if i == 2:
+                    x += wild_w + 2 * gap
+                rects.append(pygame.Rect(x, top, tile_w, row_h))
+                x += tile_w + gap
+            wild = pygame.Rect(0, 0, wild_w, int(wild_w * 1.5))
+            wild.center = (panel.centerx, top + row_h // 2)
+        else:
+            wild = pygame.Rect(0, 0, 0, 0)
+            col_w = (width - 2 * pad - (cols - 1) * gap) // cols
+            for i in range(len(self.choices)):
+                row, col = divmod(i, cols)
+                rects.append(pygame.Rect(panel.x + pad + col * (col_w + gap),
+                                         top + row * (row_h + gap), col_w, row_h))
+        cancel_rect = None
+        if cancel[0]:
+            cancel_rect = pygame.Rect((0, 0), cancel)
+            cancel_rect.topright = (panel.right - pad, panel.y + pad)
+        uno_rect = None
+        if uno[0]:
+            uno_rect = pygame.Rect((0, 0), uno)
+            uno_rect.midleft = (panel.right + u(12), panel.centery)
+        self.cols = cols
+        return CardGeometry(panel, rects, wild, sub_lines, cancel_rect, uno_rect, sw,
+                            width - 2 * pad - (cancel[0] + gap if cancel[0] else 0))
 
+    # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         alpha, below = self.rise()
         if alpha >= 1.0 and below == 0:
             self._draw(surface)
             return
-        # Rising: drawn in place on a layer (the click targets are where it settles), the
-        # layer shown lower and fainter.
+        # Rising from the bottom centre: drawn in place on a layer (the click targets are
+        # where it settles), the layer shown lower and fainter.
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         self._draw(layer)
         layer.set_alpha(round(255 * alpha))
@@ -178,86 +223,157 @@ class PromptCard:
     def _draw(self, surface: pygame.Surface) -> None:
         app = self.app
         u = app.u
-        panel, row_h, gap = self._geometry()
-        width = panel.width
+        geo = self._layout()
+        panel = geo.panel
+        pad = u(12)
         render.draw_panel(surface, panel, u(16), colour=(8, 34, 22, 240), border=GOLD)
         self.panel = panel
-        self.texts = [(self.title, u(24), True, pygame.Rect(0, 0, width - u(24), 1))]
-        t = fonts.fit(self.title, u(24), width - u(24), GOLD, bold=True)
-        surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + u(14))))
-        y = panel.y + u(14) + fonts.font(u(24), True).get_linesize() + u(8)
-        if self.subtitle:
-            sw = u(22) if 0 <= self.subtitle_colour <= 3 else 0
-            font = fonts.font(u(16))
-            box = pygame.Rect(0, 0, 0, 0)
-            for k, text in enumerate(self.sub_lines):
-                self.texts.append((text, u(16), False, pygame.Rect(0, 0, width - u(24) - sw,
-                                                                   1)))
-                st = fonts.render(text, u(16), WHITE)
-                at = st.get_rect(midtop=(panel.centerx + sw // 2, y + k * font.get_linesize()))
-                surface.blit(st, at)
-                if k == 0:
-                    box = at
-            if sw:  # the colour in force before the +4, as a swatch (and its shape)
-                swatch = pygame.Rect(0, 0, u(18), u(18))
-                swatch.midright = (box.left - u(4), box.centery)
-                pygame.draw.rect(surface, colour_rgb(self.subtitle_colour,
-                                                     high_contrast=app.settings.high_contrast),
-                                 swatch, border_radius=u(4))
-                if app.settings.colour_blind:
-                    draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
-                                      fill=(255, 255, 255))
-            y += len(self.sub_lines) * font.get_linesize() + u(6)
-        self.rects = []
-        rows = -(-len(self.choices) // self.cols)
-        col_w = (width - u(40) - (self.cols - 1) * gap) // self.cols
-        top = y
-        for i, c in enumerate(self.choices):
-            col, row = divmod(i, rows)
-            r = pygame.Rect(panel.x + u(20) + col * (col_w + gap), top + row * (row_h + gap),
-                            col_w, row_h)
-            focused = i == self.index
-            pygame.draw.rect(surface, (44, 96, 68) if focused else (24, 60, 42), r,
-                             border_radius=u(10))
-            pygame.draw.rect(surface, GOLD if focused else (90, 140, 110), r,
-                             width=3 if focused else 1, border_radius=u(10))
-            x = r.x + u(12)
-            if c.colour >= 0:
-                tile = pygame.Rect(x, r.y + u(5), u(36), row_h - u(10))
-                rgb = colour_rgb(c.colour, high_contrast=app.settings.high_contrast)
-                pygame.draw.rect(surface, rgb, tile, border_radius=u(6))
-                if app.settings.colour_blind:
-                    draw_colour_shape(surface, c.colour, tile.inflate(-u(10), -u(10)),
-                                      fill=(255, 255, 255))
-                x = tile.right + u(12)
-            if c.card >= 0:
-                img = render.card_surface(app.art, c.card, min(u(28), (row_h - 4) * 2 // 3),
-                                          colour_blind=app.settings.colour_blind,
-                                          high_contrast=app.settings.high_contrast)
-                surface.blit(img, (x, r.y + (row_h - img.get_height()) // 2))
-                x += u(38)
-            num = fonts.render(f"{i + 1}", u(14), (170, 200, 180))
-            surface.blit(num, num.get_rect(midright=(r.right - u(10), r.centery)))
-            self.texts.append((c.label, u(20), focused,
-                               pygame.Rect(0, 0, r.right - x - u(30), 1)))
-            label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
-            surface.blit(label, label.get_rect(midleft=(x, r.centery)))
-            self.rects.append(r)
-        self.cancel_rect = None
-        if self.cancellable:
+        title_w = geo.title_w
+        self.texts = [(self.title, u(24), True, pygame.Rect(0, 0, title_w, 1))]
+        t = fonts.fit(self.title, u(24), title_w, GOLD, bold=True)
+        title_font = fonts.font(u(24), True)
+        surface.blit(t, (panel.x + pad, panel.y + pad))
+        y = panel.y + pad + title_font.get_linesize() + u(4)
+        self.cancel_rect = geo.cancel
+        if self.cancel_rect is not None:
+            y = max(y, self.cancel_rect.bottom + u(4))
+        self.sub_lines = geo.sub_lines
+        if self.sub_lines:
+            self._draw_subtitle(surface, panel, y, geo.swatch_w)
+        self.rects = geo.rects
+        if self.tiles():
+            self._draw_tiles(surface, geo.wild)
+        else:
+            for i, r in enumerate(self.rects):
+                self._draw_option(surface, i, r)
+        if self.cancel_rect is not None:
             text = tr("prompt.cancel")
-            self.texts.append((text, u(16), False, pygame.Rect(0, 0, width - u(40), 1)))
-            ct = fonts.fit(text, u(16), width - u(40), (200, 220, 205))
-            self.cancel_rect = ct.get_rect().inflate(u(16), u(6))
-            self.cancel_rect.bottomright = (panel.right - u(20), panel.bottom - u(8))
+            self.texts.append((text, u(16), False, self.cancel_rect.inflate(-u(14), 0)))
             pygame.draw.rect(surface, (90, 140, 110), self.cancel_rect, width=1,
                              border_radius=u(8))
+            ct = fonts.render(text, u(16), (200, 220, 205))
             surface.blit(ct, ct.get_rect(center=self.cancel_rect.center))
-        self.uno_rect = None
-        if self._uno_available():
+        self.uno_rect = geo.uno
+        if self.uno_rect is not None:
             ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
-            self.uno_rect = pygame.Rect(0, 0, max(u(110), ut.get_width() + u(24)), u(40))
-            self.uno_rect.midtop = (panel.centerx, panel.bottom + u(10))
             pygame.draw.rect(surface, (198, 40, 40), self.uno_rect, border_radius=u(10))
             pygame.draw.rect(surface, GOLD, self.uno_rect, width=2, border_radius=u(10))
             surface.blit(ut, ut.get_rect(center=self.uno_rect.center))
+
+    def _draw_subtitle(self, surface: pygame.Surface, panel: pygame.Rect, y: int,
+                       sw: int) -> None:
+        """The stakes under the title, with the colour in force before a +4 as a swatch."""
+        app = self.app
+        u = app.u
+        font = fonts.font(u(16))
+        box = pygame.Rect(0, 0, 0, 0)
+        for k, text in enumerate(self.sub_lines):
+            self.texts.append((text, u(16), False,
+                               pygame.Rect(0, 0, panel.width - u(24) - sw, 1)))
+            st = fonts.render(text, u(16), WHITE)
+            at = st.get_rect(topleft=(panel.x + u(12) + sw, y + k * font.get_linesize()))
+            surface.blit(st, at)
+            if k == 0:
+                box = at
+        if sw:
+            swatch = pygame.Rect(0, 0, u(18), u(18))
+            swatch.midright = (box.left - u(4), box.centery)
+            pygame.draw.rect(surface, colour_rgb(self.subtitle_colour,
+                                                 high_contrast=app.settings.high_contrast),
+                             swatch, border_radius=u(4))
+            if app.settings.colour_blind:
+                draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
+                                  fill=(255, 255, 255))
+
+    def _draw_option(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
+        """One option as a large choice: its swatch or card, its label, its number key."""
+        app = self.app
+        u = app.u
+        c = self.choices[i]
+        focused = i == self.index
+        pygame.draw.rect(surface, (44, 96, 68) if focused else (24, 60, 42), r,
+                         border_radius=u(10))
+        pygame.draw.rect(surface, GOLD if focused else (90, 140, 110), r,
+                         width=3 if focused else 1, border_radius=u(10))
+        x = r.x + u(12)
+        if c.colour >= 0:
+            tile = pygame.Rect(x, r.y + u(5), u(32), r.height - u(10))
+            pygame.draw.rect(surface, colour_rgb(c.colour,
+                                                 high_contrast=app.settings.high_contrast),
+                             tile, border_radius=u(6))
+            draw_colour_shape(surface, c.colour, tile.inflate(-u(8), -u(8)),
+                              fill=(255, 255, 255))
+            x = tile.right + u(12)
+        if c.card >= 0:
+            img = render.card_surface(app.art, c.card, min(u(28), (r.height - 4) * 2 // 3),
+                                      colour_blind=app.settings.colour_blind,
+                                      high_contrast=app.settings.high_contrast)
+            surface.blit(img, (x, r.y + (r.height - img.get_height()) // 2))
+            x += u(38)
+        num = fonts.render(f"{i + 1}", u(14), (170, 200, 180))
+        surface.blit(num, num.get_rect(midright=(r.right - u(10), r.centery)))
+        self.texts.append((c.label, u(20), focused, pygame.Rect(0, 0, r.right - x - u(30), 1)))
+        label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
+        surface.blit(label, label.get_rect(midleft=(x, r.centery)))
+
+    def _draw_tiles(self, surface: pygame.Surface, wild: pygame.Rect) -> None:
+        """The colour picker: the wild in the middle, two big colour tiles on each side,
+        each with its colour-blind shape, its name and its number key."""
+        app = self.app
+        u = app.u
+        hc = app.settings.high_contrast
+        img = render.card_surface(app.art, self.wild_card(), wild.width,
+                                  colour_blind=app.settings.colour_blind, high_contrast=hc)
+        surface.blit(img, img.get_rect(center=wild.center))
+        counts = self.colour_counts()
+        for i, r in enumerate(self.rects):
+            c = self.choices[i]
+            focused = i == self.index
+            tile = r.move(0, -u(4)) if focused else r
+            rgb = colour_rgb(c.colour, high_contrast=hc)
+            pygame.draw.rect(surface, (0, 0, 0), tile.move(0, u(3)), border_radius=u(12))
+            pygame.draw.rect(surface, rgb, tile, border_radius=u(12))
+            pygame.draw.rect(surface, GOLD if focused else (255, 255, 255), tile,
+                             width=u(4) if focused else 1, border_radius=u(12))
+            label_h = fonts.font(u(20), True).get_linesize()
+            count = counts.get(c.colour, 0) if counts is not None else None
+            count_h = fonts.font(u(14)).get_linesize() if count is not None else 0
+            side = max(u(12), min(tile.width - u(24), tile.height - label_h - count_h - u(14)))
+            shape = pygame.Rect(0, 0, side, side)
+            shape.midtop = (tile.centerx, tile.y + u(6))
+            draw_colour_shape(surface, c.colour, shape, fill=(255, 255, 255))
+            bottom = tile.bottom - u(4)
+            if count is not None:  # the hand is under the prompt: what it holds of this
+                text = tr("prompt.in_hand", count=count)
+                self.texts.append((text, u(14), False, pygame.Rect(0, 0, tile.width - u(8), 1)))
+                ct = fonts.render(text, u(14), WHITE)
+                at = ct.get_rect(midbottom=(tile.centerx, bottom))
+                backing = at.inflate(u(8), 0)
+                pygame.draw.rect(surface, tuple(v * 11 // 20 for v in rgb), backing,
+                                 border_radius=u(6))
+                surface.blit(ct, at)
+                bottom = at.top
+            self.texts.append((c.label, u(20), True, pygame.Rect(0, 0, tile.width - u(12), 1)))
+            label = fonts.fit(c.label, u(20), tile.width - u(12), WHITE, bold=True)
+            shade = fonts.fit(c.label, u(20), tile.width - u(12), (0, 0, 0), bold=True)
+            at = label.get_rect(midbottom=(tile.centerx, bottom))
+            surface.blit(shade, at.move(0, max(1, u(2))))
+            surface.blit(label, at)
+            num = fonts.render(f"{i + 1}", u(14), WHITE, bold=True)
+            surface.blit(num, num.get_rect(topleft=(tile.x + u(8), tile.y + u(4))))
+
+    def colour_counts(self) -> dict[int, int] | None:
+        """How many cards of each colour the player choosing holds (the wild aside), or None
+        away from a table."""
+        t = self.table
+        if t is None or t.viewer is None:
+            return None
+        out: dict[int, int] = {}
+        for card in t.match.state.hands[t.viewer]:
+            if CARD_COLOUR[card] < 4:
+                out[CARD_COLOUR[card]] = out.get(CARD_COLOUR[card], 0) + 1
+        return out
+
+    def wild_card(self) -> int:
+        """The wild being played (a plain Wild when the prompt was not told)."""
+        return self.wild if self.wild >= 0 else PLAIN_WILD

@@ -20,6 +20,7 @@ from game.app.ui import button
 from game.engine import Event, redact
 from saves.history import RoundRecord
 from saves.match import DEFAULT_HUMAN_NAME
+from saves.skill import Swing
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_MS = 900.0  # between two moves when playing at 1x (plus the move's own animation)
@@ -58,6 +59,10 @@ class ReplayScene(StageViews, Scene):
         super().enter()
         self.resync()
         if self.reviewer is not None:
+            # The move on screen first (opened at a swing, it is the one being read), then
+            # the rest for the round's summary.
+            if self.replay.pos > 0:
+                self.reviewer.get(self.replay.pos - 1)
             self.reviewer.queue_all(self.reviewer.human_moves())
 
     def exit(self) -> None:
@@ -149,10 +154,11 @@ class ReplayScene(StageViews, Scene):
         w, h = self.app.size
         self.buttons = {}
         bh, gap = u(42), u(6)
-        # A column where the table's own buttons are, bottom right, no wider than they are
-        # (the hand fans out up to it): steps, play, speed, view.
-        width = u(176)
-        left = w - u(12) - width
+        # A column where the table's own buttons are, bottom right, exactly as wide (the
+        # hand fans out up to their left edge): steps, play, speed, view.
+        actions = self.stage.layout.actions
+        width = actions.width
+        left = actions.left
         y = h - u(12) - 4 * bh - 3 * gap
         small = (width - 3 * gap) // 4
         for i, (name, text) in enumerate((("start", "replay.to_start"),
@@ -258,6 +264,16 @@ class ReplayScene(StageViews, Scene):
 
     def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         return self.info.info_lines()
+
+    def known_swing(self, index: int) -> Swing | None:
+        """The round's kept judgement of move `index` (worked out after the round), if the
+        person whose eyes the replay follows made it: known at once, before any review."""
+        record = self.replay.record
+        if self.anchor not in record.people:
+            return None
+        self.app.skill.remember(record)
+        judged = self.app.skill.status(record.id, self.anchor).judged
+        return judged.at(index) if judged is not None else None
 
     def figures_lines(self) -> list[str]:
         """The round's skill figures for the person whose eyes the replay follows: accuracy

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from game.app.app import App
     from game.app.table.layout import Layout
+    from saves.skill import Swing
 
 
 class Host(Protocol):
@@ -39,6 +40,8 @@ class Host(Protocol):
 
     @property
     def layout(self) -> Layout: ...
+
+    def known_swing(self, index: int) -> Swing | None: ...
 
     @property
     def viewer(self) -> int | None: ...
@@ -130,6 +133,13 @@ class InfoPanel:
             return []
         review = self.host.reviewer.get(index)
         if review is None:
+            # What the round's figures already say of this move, while the rest comes.
+            swing = self.host.known_swing(index)
+            if swing is not None and swing.best is not None and swing.played is not None:
+                known = tr("replay.known_swing", best=describe_action(swing.preferred),
+                           before=f"{round(100 * swing.best)} %",
+                           after=f"{round(100 * swing.played)} %")
+                return [(known, GOLD)]
             return [(tr("replay.thinking"), (200, 220, 205))]
         return review_lines(review, describe_action,
                             lambda s: self.host.replay.seats[s].name)

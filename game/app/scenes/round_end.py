@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from game.app.table.hosts import Finished
 
 
+MIN_ROW = 36  # a score row's smallest height (design units): a card and a name stay readable
+
+
 class RoundEndScene(Scene):
     name = "round_end"
 
@@ -124,13 +127,52 @@ class RoundEndScene(Scene):
         w, _ = self.app.size
         bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
                      self.code_line.room.top) - u(10)
-        rows_min = u(84) + u(30) + self.table.match.state.n * u(30)
+        # The score table's top as drawn and its height with the rows at their smallest:
+        # the figures give up lines rather than cover it.
+        table_bottom = self._table_top() + self._table_height(MIN_ROW) + self.app.gap(1)
         bw, bh = self._show_size()
         want = sum(max(fonts.font(u(line.size), line.bold).get_linesize(),
                        bh + u(4) if line.swing is not None else 0)
                    for line in self.skill.lines(full=True))
-        height = max(0, min(want, bottom - rows_min))
+        height = max(0, min(want, bottom - table_bottom))
         return pygame.Rect(u(30), bottom - height, w - u(60), height)
+
+    def _title(self) -> str:
+        # "You goes out" would be the name filled in: a winner watching the screen is "you".
+        r, m = self.result, self.table.match
+        if r.winner == self.table.viewer:
+            return tr("round.title_you", round=r.round_no)
+        return tr("round.title", round=r.round_no, name=m.seats[r.winner].name)
+
+    def _subtitle_line(self) -> str:
+        line = self._subtitle()
+        from game.app.replay_deals import daily_title
+
+        daily = daily_title(self.app, self.table.match)
+        if daily:  # the daily deal says so, before how it is scored
+            line = f"{daily} · {line}" if line else daily
+        return line
+
+    def _table_top(self) -> int:
+        """Where the score table starts: under the title (as page() places it) and the
+        line saying how the round is scored."""
+        app = self.app
+        w, g = app.size[0], app.gap
+        title = text(app, style.TITLE, self._title(), app.palette.gold, w - g(10))
+        sub = text(app, style.CAPTION, self._subtitle_line(), app.palette.text_dim, w - g(8))
+        return g(2) + title.get_height() + g(1.5) + sub.get_height()
+
+    def _head_heights(self) -> tuple[int, int]:
+        app = self.app
+        head_h = fonts.font(app.px(style.CAPTION), True).get_linesize() + app.gap(1)
+        teams_h = (fonts.font(app.px(style.BODY), True).get_linesize() + app.gap(1)
+                   if self.table.match.rules.teams else 0)
+        return head_h, teams_h
+
+    def _table_height(self, row: float) -> int:
+        """The table's panel with rows of `row` design units, the team totals under it."""
+        head_h, teams_h = self._head_heights()
+        return head_h + self.table.match.state.n * self.app.u(row) + self.app.gap(2) + teams_h
 
     def _skill_lines(self) -> list[tuple[BlockLine, pygame.Rect]]:
         if self.skill is None:
@@ -220,20 +262,12 @@ class RoundEndScene(Scene):
         r = self.result
         winner = r.winner
         rules = m.rules
-        # "You goes out" would be the name filled in: a winner watching the screen is "you".
-        title = (tr("round.title_you", round=r.round_no) if winner == self.table.viewer
-                 else tr("round.title", round=r.round_no, name=m.seats[winner].name))
-        trect = page(surface, app, title)
-        line = self._subtitle()
-        from game.app.replay_deals import daily_title
-
-        daily = daily_title(app, m)
-        if daily:  # the daily deal says so, before how it is scored
-            line = f"{daily} · {line}" if line else daily
+        trect = page(surface, app, self._title())
+        line = self._subtitle_line()
         self.shown_subtitle = line  # what this frame shows under the title (for tests)
         sub = text(app, style.CAPTION, line, p.text_dim, w - g(8))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, trect.bottom + g(1))))
-        top = trect.bottom + g(1.5) + sub.get_height()
+        top = self._table_top()
         # Above the buttons, and above the code line when it has a row of its own.
         bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
                      self.code_line.room.top) - g(1.5)
@@ -243,14 +277,12 @@ class RoundEndScene(Scene):
             SkillBlock.draw(surface, placed, u)
         n = s.n
         # Rows share the height (no empty bottom half); the chart takes the rest, if any.
-        head_h = fonts.font(app.px(style.CAPTION), True).get_linesize() + g(1)
+        head_h, teams_h = self._head_heights()
         chart_h = u(150)
-        teams_h = fonts.font(app.px(style.BODY), True).get_linesize() + g(1) if rules.teams \
-            else 0
         room = bottom - top - head_h - teams_h - g(2)
         show_chart = len(self.table.history) > 1 and room - chart_h - g(2) >= n * u(52)
         rows_room = room - (chart_h + g(2) if show_chart else 0)
-        row_h = max(u(36), min(u(124), rows_room // max(n, 1)))
+        row_h = max(u(MIN_ROW), min(u(124), rows_room // max(n, 1)))
         panel = pygame.Rect(g(2), top, w - g(4), head_h + n * row_h + g(2))
         chrome.panel(surface, panel, p, scale=app.text_factor)
         col = self._columns(panel)

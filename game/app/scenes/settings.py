@@ -89,7 +89,7 @@ class SettingsScene(Scene):
         self.value_labels: dict[str, UILabel] = {}
         row_h = u(48)
         top = u(90)
-        bottom = h - u(90)  # above Back
+        bottom = self.back_rect().top - self.app.gap(2.5)  # the panel's edge clear of Back
         # One panel width whatever the language (it jumped between English and Chinese):
         # the labels get what the controls leave, and a long one wraps.
         width = min(w - u(40) - scrollbar_w(self.app), u(760))
@@ -101,6 +101,7 @@ class SettingsScene(Scene):
         area.midtop = (w // 2, top)
         # A long list scrolls instead of running under Back (large text, small windows).
         box, (x0, y0), inner_w = list_area(self, area, height)
+        self.box = box
         self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, height))
         self.label_w = label_w
         self.row_h = row_h
@@ -186,9 +187,17 @@ class SettingsScene(Scene):
 
     def _apply(self, new) -> None:
         focused = self.widgets.get(self.focus.current) if self.focus.current else None
+        bar = self.box.vert_scroll_bar if self.box is not None else None
+        scrolled = bar.start_percentage if bar is not None else 0.0
         self.app.apply_settings(new)
         self.app.sound.play("click")
         self.build()  # labels, language and sizes follow the new settings
+        # The list stays where it was: the next click lands on the row under the mouse.
+        box = self.box
+        bar = box.vert_scroll_bar if box is not None else None
+        if box is not None and bar is not None and scrolled:
+            bar.set_scroll_from_start_percentage(scrolled)
+            box.update(0.0)
         for widget, name in self.widgets.items():
             if name == focused:
                 self.focus.focus_on(widget)
@@ -200,10 +209,10 @@ class SettingsScene(Scene):
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         g = self.app.gap
-        panel = self.view.inflate(g(4), g(2))
-        panel.height += self.row_h  # and the key-bindings row under the list
-        panel = panel.clip(pygame.Rect(g(1), 0, surface.get_width() - g(2),
-                                       self.view.bottom + self.row_h + g(1.5)))
+        # The list holds the key-bindings row too: the panel ends with it.
+        panel = self.view.inflate(g(4), g(2)).clip(
+            pygame.Rect(g(1), 0, surface.get_width() - g(2), surface.get_height()))
+        self.shown_panel = panel
         page(surface, self.app, tr("settings.title"), panel)
 
     def label_lines(self, name: str) -> list[pygame.Surface]:

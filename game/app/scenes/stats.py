@@ -90,9 +90,14 @@ class StatsScene(Scene):
                 "stats.matches_won", "stats.points", "stats.streak", "stats.rating"]
         xs = [u(40) + i * (w - u(80)) // len(cols) for i in range(len(cols))]
         y = u(90)
+        # One size for every heading: the largest at which the longest fits its column.
+        col_w = (w - u(80)) // len(cols) - u(6)
+        size = u(17)
+        while size > 9 and any(fonts.font(size, True).size(tr(k))[0] > col_w for k in cols):
+            size -= 1
+        self.heading_size = size
         for x, k in zip(xs, cols, strict=True):
-            surface.blit(fonts.fit(tr(k), u(17), (w - u(80)) // len(cols) - u(6),
-                                   (190, 220, 200), bold=True), (x, y))
+            surface.blit(fonts.fit(tr(k), size, col_w, (190, 220, 200), bold=True), (x, y))
         y += u(30)
         # The rating and daily blocks keep their room below; the table shows what fits.
         below = self._below_height()
@@ -164,7 +169,7 @@ class StatsScene(Scene):
         if p is not None and p.recent and end - y > u(50):
             chart = pygame.Rect(rect.x, y + u(4), min(rect.width, u(760)), end - y - u(8))
             render.draw_panel(surface, chart, u(8), colour=(5, 30, 18, 190))
-            draw_rating_chart(surface, chart.inflate(-u(12), -u(8)), p, u)
+            self.tier_labels = draw_rating_chart(surface, chart.inflate(-u(12), -u(8)), p, u)
         y = end
         for line in lines:
             surface.blit(line, (rect.x, y))

@@ -328,10 +328,10 @@ class TableScene(PlayViews, Scene):
             self.set_viewer(None)
         self.app.open("pause", self)
 
-    def pick_colour(self, then: Callable[[int], object]) -> None:
+    def pick_colour(self, then: Callable[[int], object], card: int = -1) -> None:
         from game.app.scenes.prompt import colour_picker
 
-        self.app.push(colour_picker(self, then))
+        self.app.push(colour_picker(self, then, card=card))
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
         from game.app.scenes.prompt import options_picker

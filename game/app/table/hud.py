@@ -56,26 +56,39 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
     """The banner line between the piles and the hand (returns where it went), your name
     and score above the log, and the turn timer."""
     u = app.u
-    if own is not None:
-        label = fonts.render(f"{own.name} · {tr('table.score', score=own.score)}", u(16),
-                             WHITE)
-        # Above the log, clear of the hand (whose cards may fill its whole width).
-        at = label.get_rect(bottomleft=(lay.log.left + u(4), lay.log.top - u(6)))
+    zones = lay.zones
+    assert zones is not None
+    if own is not None and zones.own.width:
+        # Above the log, clear of the hand (whose cards may fill its whole width), the
+        # badge beside the name: both inside your name's zone.
+        zone = zones.own
+        badge_w = int(64 * lay.unit) + u(8) if own.badge is not None else 0
+        label = fonts.fit(f"{own.name} · {tr('table.score', score=own.score)}", u(16),
+                          zone.width - u(4) - badge_w, WHITE)
+        at = label.get_rect(midleft=(zone.left + u(4), zone.centery))
         surface.blit(label, at)
         if own.badge is not None:  # the same badge the opponents get, beside your name
-            render.draw_uno_badge(surface, (at.right + u(40), max(2, at.top - u(8))),
+            render.draw_uno_badge(surface, (at.right + u(8) + int(32 * lay.unit),
+                                            zone.centery - int(15 * lay.unit)),
                                   lay.unit, own.badge)
     if not text:
         return None
-    t = fonts.fit(text, u(20), int(lay.size[0] * 0.62), GOLD, bold=True)
-    rect = t.get_rect(center=(lay.size[0] // 2, lay.banner_y)).inflate(u(20), u(8))
+    # The banner and its timer ring stay in the banner's zone.
+    radius = max(10, zones.banner.height // 2 - 1)
+    ring_room = 2 * radius + u(14) if timer is not None else 0
+    t = fonts.fit(text, u(20), zones.banner.width - 2 * ring_room - u(20), GOLD, bold=True)
+    rect = t.get_rect(center=(lay.size[0] // 2, zones.banner.centery)).inflate(u(20), u(8))
+    rect.height = min(rect.height, zones.banner.height)
+    rect.centery = zones.banner.centery
+    if timer is not None:
+        rect.left = max(rect.left, zones.banner.left + ring_room)
+    rect.clamp_ip(zones.banner)
     render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
     surface.blit(t, t.get_rect(center=rect.center))
     if timer is not None:
         # The turn timer: a ring that empties clockwise (red in its last quarter), with the
         # seconds left in the middle.
         p = app.palette
-        radius = max(10, rect.height // 2 + u(6))
         centre = (rect.left - u(14) - radius, rect.centery)
         share = timer / timer_of if timer_of else 1.0
         art_table.draw_timer_ring(surface, centre, radius, max(3, u(5)), share, p.gold,
@@ -93,21 +106,30 @@ def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int,
     u = app.u
     text = "   ".join([title] * bool(title) + [tr("round.team_total", team=t + 1, score=v)
                                                for t, v in sorted(totals.items())])
-    t = fonts.fit(text, u(17), lay.size[0] - u(300), GOLD, bold=True)
-    rect = t.get_rect(midtop=(lay.size[0] // 2, u(8))).inflate(u(16), u(6))
+    strip = lay.zones.strip if lay.zones is not None and lay.zones.strip.width \
+        else pygame.Rect(u(150), u(8), lay.size[0] - u(300), 1)
+    t = fonts.fit(text, u(17), strip.width - u(16), GOLD, bold=True)
+    rect = t.get_rect(midtop=(lay.size[0] // 2, strip.top)).inflate(u(16), u(6))
+    rect.top = strip.top
     render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
     surface.blit(t, t.get_rect(center=rect.center))
     return text
 
 
-def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str) -> None:
-    """A hand shown to you (a challenge, a peek), over the table until dismissed."""
+def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str,
+                clear: pygame.Rect | None = None) -> pygame.Rect:
+    """A hand shown to you (a challenge, a peek), over the table until dismissed; beside
+    `clear` (a lesson's panel) when it would cover it. Returns where it is drawn."""
     u = app.u
     w, h = app.size
     rect = pygame.Rect(0, 0, int(w * 0.8), u(230))
     rect.center = (w // 2, int(h * 0.42))
+    if clear is not None and clear.width and rect.colliderect(clear):
+        rect.width = rect.right - (clear.right + u(12))
+        rect.left = clear.right + u(12)
     render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD)
-    t = fonts.render(tr("table.reveal_title", name=owner), u(22), GOLD, bold=True)
+    t = fonts.fit(tr("table.reveal_title", name=owner), u(22), rect.width - u(24), GOLD,
+                  bold=True)
     surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + u(10))))
     cw = u(70)
     n = max(1, len(e.cards))
@@ -119,3 +141,4 @@ def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str) 
         surface.blit(img, (x0 + i * gap, rect.y + u(50)))
     hint = fonts.render(tr("table.reveal_close"), u(15), WHITE)
     surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - u(6))))
+    return rect

@@ -54,7 +54,7 @@ class Host(Protocol):
 
     def say(self, text: str, ms: float = 2600) -> None: ...
 
-    def pick_colour(self, then: Callable[[int], object]) -> None: ...
+    def pick_colour(self, then: Callable[[int], object], card: int = -1) -> None: ...
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None: ...
 
@@ -219,7 +219,7 @@ class TableInput:
             return
         plays = [a for a in host.match.legal(v) if a.kind == Kind.PLAY and a.cards == (card,)]
         if len(plays) > 1:  # a wild: its colour is picked first
-            host.pick_colour(lambda c: host.act(Action(Kind.PLAY, v, (card,), c)))
+            host.pick_colour(lambda c: host.act(Action(Kind.PLAY, v, (card,), c)), card)
             return
         if plays:
             host.act(plays[0])

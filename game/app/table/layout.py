@@ -9,6 +9,43 @@ import pygame
 
 
 @dataclass(frozen=True, slots=True)
+class Zones:
+    """The table's fixed places, made from the window size and the text scale in one place
+    (make_layout): none overlaps another, and each thing the table draws stays in its own.
+    While a prompt is open the hand ducks into `tucked` (the strip under the prompt) and the
+    prompt stands in `prompt`, rising from the bottom centre: so it never covers the piles,
+    the swatch, the banner, a seat or your name."""
+
+    seats: dict[int, pygame.Rect]  # the panels on the arc (not your own seat's hand)
+    piles: pygame.Rect  # all of the below, with the stock's count and the +N badge
+    stock: pygame.Rect
+    discard: pygame.Rect
+    swatch: pygame.Rect  # a wild's chosen colour, under the discard pile
+    ring: pygame.Rect  # the direction arrows' ellipse round the piles
+    banner: pygame.Rect  # the turn banner line (its timer ring included)
+    hand: pygame.Rect
+    prompt: pygame.Rect  # the bottom centre, over the hand's band
+    tucked: pygame.Rect  # the hand's strip while a prompt is open (may be empty)
+    buttons: pygame.Rect  # Draw / UNO! / Hint and Jump in! above them
+    menu: pygame.Rect
+    log: pygame.Rect
+    own: pygame.Rect  # your name and score above the log (empty when not shown)
+    strip: pygame.Rect  # the daily deal's / teams' strip along the top (may be empty)
+
+    def named(self, prompting: bool = False) -> dict[str, pygame.Rect]:
+        """The zones in force, by name (seats as "seat N"): with a prompt open the prompt
+        and the tucked hand, else the hand."""
+        out = {f"seat {s}": r for s, r in self.seats.items()}
+        out |= {"piles": self.piles, "banner": self.banner, "buttons": self.buttons,
+                "menu": self.menu, "log": self.log, "own": self.own, "strip": self.strip}
+        if prompting:
+            out |= {"prompt": self.prompt, "tucked": self.tucked}
+        else:
+            out["hand"] = self.hand
+        return {k: r for k, r in out.items() if r.width > 0 and r.height > 0}
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
     size: tuple[int, int]
     card_w: int  # the viewer's hand
@@ -26,7 +63,8 @@ class Layout:
     menu: pygame.Rect = field(default_factory=pygame.Rect)  # the Menu button, top right
     banner_y: int = 0  # centre line of the turn banner, between piles and hand
     card_unit: float = 1.0  # cards' scale (the text's may be larger: it is a setting)
-    banner_top: int = 0  # the turn banner's top edge: prompts stay above it
+    banner_top: int = 0  # the turn banner's top edge
+    zones: Zones | None = None
 
     @property
     def piles(self) -> pygame.Rect:
@@ -63,6 +101,14 @@ def _ellipse(stock: pygame.Rect, discard: pygame.Rect, cu: float
     return ((stock.centerx + discard.centerx) // 2, stock.centery), rx, ry
 
 
+def swatch_rect(discard: pygame.Rect, centre_w: int, cu: float) -> pygame.Rect:
+    """A wild's chosen colour, a bold bar under the discard pile's colour ring."""
+    ring = discard.inflate(int(26 * cu), int(26 * cu))
+    sw = pygame.Rect(0, 0, int(centre_w * 0.62), int(24 * cu))
+    sw.midtop = (discard.centerx, ring.bottom + int(4 * cu))
+    return sw
+
+
 def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pygame.Rect:
     ring = discard.inflate(int(26 * cu), int(26 * cu))
     # The band under the stock where its count used to be stays reserved (the count is on
@@ -73,17 +119,19 @@ def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pyg
     arrows.center = centre
     badge = pygame.Rect(discard.right + int(20 * cu), discard.centery - int(22 * u),
                         int(70 * u), int(44 * u))
-    return ring.unionall([stock, below, arrows, badge])
+    return ring.unionall([stock, below, arrows, badge,
+                          swatch_rect(discard, discard.width, cu)])
 
 
 def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
                 scale: float = 1.0, *, action_button: tuple[int, int, int] | None = None,
                 menu: tuple[int, int] | None = None, banner_h: int = 0,
-                top_strip: int = 0) -> Layout:
+                top_strip: int = 0, prompt_h: int = 0, own_h: int = 0) -> Layout:
     """`scale` is the text size setting; buttons measured from their text (width, height,
-    gap), the Menu button and the turn banner's height come from the scene. The screen is
-    cut into bands, bottom up: the hand, the turn banner, the piles, the opponents; the
-    cards shrink (text does not) until the bands fit the height."""
+    gap), the Menu button, the turn banner's height, the height the tallest prompt needs and
+    your name's line (0: not shown) come from the scene. The screen is cut into bands,
+    bottom up: the hand (a prompt rises into it), the turn banner, the piles, the opponents;
+    the cards shrink (text does not) until the bands fit the height."""
     w, h = size
     unit = min(w / 1280, h / 720) * scale
     u = unit
@@ -99,30 +147,52 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     # Cards: designed for 1280x720, never larger than the text scale makes them, and small
     # enough that hand + banner + piles + one row of opponents fit the height.
     fixed = 2 * m + top_strip + panel_h + 3 * g + banner_h + int(28 * u)
-    per_unit = 1.5 * 92 + 60 + 1.5 * 88 + 40  # piles with arrows, hand with its lift
-    cu = max(0.35, min(unit, min(w / 1280, h / 720) * 1.15, (h - fixed) / per_unit))
+    pile_unit = 1.5 * 92 + 60 + 12  # piles with arrows and the swatch under them
+    hand_unit = 1.5 * 88 + 40  # the hand with its lift
+    cu = max(0.35, min(unit, min(w / 1280, h / 720) * 1.15,
+                       (h - fixed) / (pile_unit + hand_unit)))
     card_w = max(40, int(88 * cu))
+    hand_h = max(int(card_w * 1.5) + int(40 * cu), prompt_h)
+    if hand_h > int(card_w * 1.5) + int(40 * cu):
+        # The tallest prompt needs more than the hand: the band grows, the piles give way
+        # (the hand's cards keep their size).
+        cu = max(0.35, min(cu, (h - fixed - hand_h) / pile_unit))
     small_w = max(22, int(40 * u * min(1.0, cu / unit + 0.2)))
     centre_w = max(44, int(92 * cu))
     ch = int(centre_w * 1.5)
     actions = pygame.Rect(0, 0, bw, 3 * bh + 2 * gap)
     actions.bottomright = (w - int(12 * u), h - int(12 * u))
+    buttons = pygame.Rect(0, 0, bw, 4 * bh + 3 * gap)  # Jump in! comes above Hint
+    buttons.bottomright = actions.bottomright
     menu_rect = pygame.Rect(0, 0, mw, mh)
     menu_rect.topright = (w - int(12 * u), int(10 * u))
     log = pygame.Rect(m, 0, int(min(262 * u, w * 0.215)), int(160 * u))
     log.bottom = h - int(10 * u)
-    hand_h = int(card_w * 1.5) + int(40 * cu)
+    own = pygame.Rect(log.x, 0, log.width, own_h)
+    own.bottom = log.top - g
+    if not own_h:
+        own = pygame.Rect(0, 0, 0, 0)
     left = log.right + int(10 * u)
     hand_area = pygame.Rect(left, h - hand_h - m, max(card_w, actions.left - int(10 * u)
                                                       - left), hand_h)
+    # Under an open prompt the hand shows the room left below it (its cards' tops), when
+    # that is enough to see a card's colour and corner; else the prompt takes the band.
+    peek = hand_area.height - max(prompt_h, hand_area.height - int(card_w * 0.4))
+    prompt = pygame.Rect(hand_area.x, hand_area.y, hand_area.width,
+                         hand_area.height - (peek if peek >= int(card_w * 0.25) else 0))
+    tucked = pygame.Rect(hand_area.x, prompt.bottom, hand_area.width,
+                         hand_area.bottom - prompt.bottom)
     banner_y = hand_area.top - g - banner_h // 2
+    banner = pygame.Rect(hand_area.x, banner_y - banner_h // 2, hand_area.width, banner_h)
+    strip = pygame.Rect(0, 0, max(0, w - 2 * (mw + 2 * m)), top_strip)
+    strip.midtop = (w // 2, m)
     cx = w // 2
     stock = pygame.Rect(0, 0, centre_w, ch)
     stock.center = (cx - int(centre_w * 0.75), 0)
     discard = pygame.Rect(0, 0, centre_w, ch)
     discard.center = (cx + int(centre_w * 0.75), 0)
-    # The piles (with arrows and the stock's count) end just above the banner.
-    dy = banner_y - (banner_h + 1) // 2 - g - _piles(stock, discard, u, cu).bottom
+    # The piles (with arrows, the stock's count and the swatch) end just above the banner.
+    dy = banner.top - g - _piles(stock, discard, u, cu).bottom
     stock.move_ip(0, dy)
     discard.move_ip(0, dy)
     cy = stock.centery
@@ -138,14 +208,15 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     # Opponents on an arc from the viewer's left, over the top, to the right (clockwise).
     # A full table uses a wider arc that dips below the middle at both ends, and smaller
     # panels, so ten seats never overlap. The top of the arc is the top band; a panel
-    # that would still land on the piles, the buttons or the log is moved off them.
+    # that would still land on another zone is moved off it.
     k = len(others)
     crowded = k > 5
     rx = w * (0.44 if crowded else 0.42)
     spread = 0.28 if crowded else 0.0
     window = pygame.Rect(m, m + top_strip, w - 2 * m, h - 2 * m - top_strip)
-    fixed_obstacles = [piles, menu_rect.inflate(g, g), actions.inflate(g, g),
-                       log.inflate(g, g), hand_area]
+    fixed_obstacles = [r.inflate(g, g) for r in (piles, menu_rect, buttons, log, own, banner,
+                                                 strip) if r.width and r.height]
+    fixed_obstacles.append(hand_area)
     # A crowded table in a small window: the panels shrink until they all find room.
     for attempt in range(6):
         pw, ph = int(178 * u * panel_scale), int(112 * u * panel_scale)
@@ -169,9 +240,20 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
             break
         panel_scale *= 0.88
     seats.update(placed)
+    pw, ph = int(178 * u * panel_scale), int(112 * u * panel_scale)
+    panels = {}
+    for seat, centre in placed.items():
+        panels[seat] = pygame.Rect(0, 0, pw, ph)
+        panels[seat].center = centre
+    ring_c, ring_rx, ring_ry = _ellipse(stock, discard, cu)
+    ring = pygame.Rect(0, 0, 2 * ring_rx, 2 * ring_ry)
+    ring.center = ring_c
+    zones = Zones(panels, piles, stock.copy(), discard.copy(), swatch_rect(discard, centre_w, cu),
+                  ring, banner, hand_area.copy(), prompt, tucked, buttons, menu_rect.copy(),
+                  log.copy(), own, strip if top_strip else pygame.Rect(0, 0, 0, 0))
     return Layout(size, card_w, small_w, centre_w, stock, discard, hand_area, seats, log,
                   unit, panel_scale, actions, (bw, bh, gap), menu_rect, banner_y, cu,
-                  banner_y - banner_h // 2)
+                  banner.top, zones)
 
 
 def _clear_of(rect: pygame.Rect, obstacles: list[pygame.Rect],

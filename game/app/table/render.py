@@ -16,7 +16,7 @@ from game.app import fonts, i18n, style
 from game.app.art import avatars, chrome, colour_rgb, draw_colour_shape
 from game.app.art import table as art_table
 from game.app.i18n import tr
-from game.app.table.layout import Layout, hand_positions
+from game.app.table.layout import Layout, hand_positions, swatch_rect
 from game.app.table.model import TableModel
 from game.app.ui import GOLD, WHITE
 from game.engine.cards import CARD_COLOUR, CARD_RANK
@@ -293,8 +293,7 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
             surface.blit(edge, r.move(0, art_table.thickness(layout.centre_w)))
             surface.blit(rot, r)
         if CARD_COLOUR[pile[-1]] == 4:  # a wild on top: its chosen colour, bold, beside it
-            sw = pygame.Rect(0, 0, int(layout.centre_w * 0.62), int(30 * u))
-            sw.midtop = (layout.discard.centerx, ring.bottom + int(6 * u))
+            sw = swatch_rect(layout.discard, layout.centre_w, u)
             pygame.draw.rect(surface, rgb, sw, border_radius=int(8 * u))
             pygame.draw.rect(surface, WHITE, sw, width=max(2, int(2 * u)),
                              border_radius=int(8 * u))

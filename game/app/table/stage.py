@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
@@ -50,6 +51,20 @@ class StageMatch(Protocol):
     def humans(self) -> list[int]: ...
 
 
+def prompt_height(app: App) -> int:
+    """The height the tallest prompt needs at this text size (title, two lines of stakes,
+    a row of choices): the prompt zone is never smaller."""
+    u = app.u
+    return (u(12) + fonts.font(u(24), True).get_linesize() + u(4)
+            + 2 * fonts.font(u(16)).get_linesize() + u(8)
+            + fonts.font(u(20), True).get_linesize() + u(16) + u(12))
+
+
+def own_height(app: App) -> int:
+    """Your name's line above the log, with room for the UNO badge beside it."""
+    return max(fonts.font(app.u(16)).get_linesize(), app.u(30)) + app.u(4)
+
+
 class Stage:
     def __init__(self, app: App, match: StageMatch, viewer: int | None) -> None:
         self.app = app
@@ -71,9 +86,14 @@ class Stage:
         self.ring_pulse = 0.0
         self.reveal: ev.HandShown | None = None
         self.reveal_until = 0.0
+        # What a shown hand must leave visible (a lesson's panel); set by the scene.
+        self.reveal_clear: pygame.Rect | None = None
+        self.reveal_rect = pygame.Rect(0, 0, 0, 0)  # where the shown hand was drawn
         # A daily deal's date (the table sets it): the strip along the top says so.
         self.daily: date | None = None
         self.strip_text = ""  # what the last frame showed in that strip (for tests)
+        self.own_shown = True  # your name and score above the log (a lesson has its panel)
+        self.prompting = False  # a prompt is open over the table: the hand ducks under it
         self.layout: Layout = self.make_layout()
         # What the last frame drew, where (the layout and privacy tests read these).
         self.hand_rects: list[pygame.Rect] = []
@@ -138,7 +158,8 @@ class Stage:
             self.match.rules.teams or self.daily) else 0
         return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
                            action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
-                           top_strip=strip)
+                           top_strip=strip, prompt_h=prompt_height(app),
+                           own_h=own_height(app) if self.own_shown else 0)
 
     def relayout(self) -> None:
         self.layout = self.make_layout()
@@ -294,10 +315,24 @@ class Stage:
         # the game depends on; this is a record of the picture).
         self.face_up_owner = self.viewer if face_up and cards else None
         self.shown_dimmed = {c for c in cards if live is not None and c not in live}
+        top = app.top
+        self.prompting = top is not None and top.name == "prompt"
+        hand_lay, clip = lay, None
+        if self.prompting and lay.zones is not None:
+            # A prompt stands in the hand's band: the hand ducks under it, its cards' tops
+            # showing in the strip left below (nothing, when the prompt needs it all).
+            clip = lay.zones.tucked
+            sink = clip.top - (lay.hand_area.bottom - int(lay.card_w * 1.5))
+            hand_lay = replace(lay, hand_area=lay.hand_area.move(0, sink))
+            if not clip.height:
+                self.face_up_owner = None
+        surface.set_clip(clip)
         self.hand_rects = render.draw_hand(
-            surface, app, lay, cards, live=live, selected=-1 if stock_focus else selected,
-            chosen=[*chosen, *decision.giving], face_up=face_up, shake=self.shakes,
+            surface, app, hand_lay, cards, live=live,
+            selected=-1 if stock_focus else selected, chosen=[*chosen, *decision.giving],
+            face_up=face_up, shake=self.shakes,
             fresh={c for c, until in self.fresh.items() if until > self.clock_ms})
+        surface.set_clip(None)
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
@@ -314,7 +349,9 @@ class Stage:
             log.exception("an animation could not be drawn")
             self.recover()
         if self.reveal is not None:
-            hud.draw_reveal(surface, app, self.reveal, self.name_of(self.reveal.owner))
+            self.reveal_rect = hud.draw_reveal(surface, app, self.reveal,
+                                               self.name_of(self.reveal.owner),
+                                               self.reveal_clear)
 
     def thinking_seat(self) -> int | None:
         """The AI seat that is choosing its move now (ART.md: a short "thinking" on the

@@ -93,6 +93,7 @@ class TutorialScene(PlayViews, Scene):
         self.match = MatchController(le.rules, seats, seed=1)
         self.match.state = le.position()
         self.stage = Stage(app, self.match, 0)
+        self.stage.own_shown = False  # the lesson's panel stands where your name would
         self.stage.on_resync = self.resync
         self.input = TableInput(self)
         self.controls = ActionButtons(self)
@@ -189,11 +190,13 @@ class TutorialScene(PlayViews, Scene):
         found = decide(self.match, st.viewer, dealt=st.model.top >= 0, busy=st.director.busy,
                        chosen=len(self.input.cursor.chosen))
         if self.finished:
-            status = self.finished_text()
-        else:
-            # Opponents never take a turn in a lesson: no "is thinking" while it waits.
-            status = found.status if found.mine else ""
-        return replace(found, status=status)
+            # The lesson is over: nothing at the table is live any more, in every lesson
+            # (the first one's round has ended; the others' would play on).
+            return replace(found, status=self.finished_text(), uno=False, hint=False,
+                           catch=(), jump=False,
+                           draw=replace(found.draw, enabled=False))
+        # Opponents never take a turn in a lesson: no "is thinking" while it waits.
+        return replace(found, status=found.status if found.mine else "")
 
     def human_turn(self) -> bool:
         return self.decide().mine
@@ -314,8 +317,23 @@ class TutorialScene(PlayViews, Scene):
             self.app.pop()
 
     def press_hint(self) -> None:
-        # The lesson knows the move it wants: the hint repeats it, never another move.
+        # The lesson knows the move it wants: the hint repeats it, never another move, and
+        # the keyboard's cursor goes to the card it wants (or the stock for a draw), so
+        # Enter does what the hint says.
         self.say(self.instruction(), 5000)
+        if self.finished:
+            return
+        step = self.lesson.steps[self.step]
+        faces = step.faces()
+        cur = self.input.cursor
+        wanted = [i for i, c in enumerate(self.model.hand)
+                  if CARD_FACE[c] in faces and c not in cur.chosen]
+        if wanted:
+            if cur.selected not in wanted:
+                cur.selected = wanted[0]
+            cur.stock_focus = False
+        elif Kind.DRAW in step.kinds():
+            cur.stock_focus = True
 
     def press_jump(self) -> None:
         jump_in_flow(self)
@@ -326,8 +344,8 @@ class TutorialScene(PlayViews, Scene):
     def open_pause(self) -> None:
         self.app.pop()  # Escape or Menu leaves the lesson: nothing to save
 
-    def pick_colour(self, then: Callable[[int], object]) -> None:
-        self.app.push(colour_picker(self, then))
+    def pick_colour(self, then: Callable[[int], object], card: int = -1) -> None:
+        self.app.push(colour_picker(self, then, card=card))
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
         self.app.push(options_picker(self, title, options))
@@ -364,6 +382,7 @@ class TutorialScene(PlayViews, Scene):
         cur = self.input.cursor
         # The lesson's panel stands where the table puts your name and score.
         here = self.app.top is self  # a prompt on top takes the keys: no cursor under it
+        self.stage.reveal_clear = self._panel_layout()[0]  # a shown hand beside the lesson
         self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
                         stock_focus=cur.stock_focus and here, chosen=cur.chosen,
                         banner=self.current_message() or self.decision.status)
@@ -382,6 +401,8 @@ class TutorialScene(PlayViews, Scene):
         top = (max(r.bottom for r in buttons) if buttons else u(10)) + u(10)
         lay = self.layout
         width = max(lay.log.width, min(u(300), int(lay.size[0] * 0.24)))
+        # Beside the hand's band (where a prompt rises), never into it.
+        width = min(width, lay.hand_area.left - u(8) - u(12))
         area = pygame.Rect(u(12), top, width, max(u(60), lay.log.top - u(10) - top))
         # Clear of the opponents' panels: narrower when one is to the right, below one that
         # sits in the column itself.
@@ -418,13 +439,18 @@ class TutorialScene(PlayViews, Scene):
                 return size, lines
             size -= 1
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _panel_layout(self) -> tuple[pygame.Rect, int, list[tuple[str, tuple, bool]]]:
+        """The lesson panel's rect, its text size and lines."""
         u = self.app.u
         area = self.panel_area()
         size, lines = self.panel_lines(area)
+        used = len(lines) * int(size * 1.35) + u(30)
+        return pygame.Rect(area.x, area.y, area.width, min(area.height, used)), size, lines
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        u = self.app.u
+        rect, size, lines = self._panel_layout()
         step_h = int(size * 1.35)
-        used = len(lines) * step_h + u(30)
-        rect = pygame.Rect(area.x, area.y, area.width, min(area.height, used))
         border = (120, 230, 140) if self.finished else GOLD
         render.draw_panel(surface, rect, u(12), colour=(5, 30, 18, 225), border=border)
         self.panel_rect = rect

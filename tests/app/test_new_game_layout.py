@@ -1,0 +1,80 @@
+"""New game with a match in progress and a rating: the notice that the match stays
+available and the suggested tier share the row between Back and Start, neither covering the
+other, at every size, text scale and language."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.new_game import NewGameScene
+from saves.match import DEFAULT_HUMAN_NAME
+from saves.settings import AnimationSpeed, Language, Settings
+from saves.stats import PlayerStats, Stats, save_stats
+from tests.app.conftest import click, frames
+from tests.app.helpers import open_table
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_match_notice_and_the_suggestion_share_the_row(size, scale, lang) -> None:
+    save_stats(Stats().with_player(DEFAULT_HUMAN_NAME, PlayerStats(rating=1221,
+                                                                   rated_rounds=5)))
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=scale)
+    app = App(language=lang, settings=settings, size=size)
+    try:
+        open_table(app)  # a match in progress, kept when you leave it
+        app.back_to("menu")
+        frames(app, 2)
+        assert isinstance(app.top, MenuScene)
+        click(app, app.top.buttons["new"].rect.center)
+        scene = app.top
+        assert isinstance(scene, NewGameScene) and scene.other_match
+        assert scene.suggest_b is not None
+        scene.draw(pygame.Surface(app.size))
+        words = scene.notice_rects
+        assert words
+        for r in words:
+            for b in (scene.suggest_b, scene.start_b, scene.back_b):
+                assert not r.colliderect(b.rect), (r, b.rect)
+        assert not scene.suggest_b.rect.colliderect(scene.start_b.rect)
+        assert app.screen.get_rect().contains(scene.suggest_b.rect)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_party_size_button_says_it_is_the_quick_party_s_not_the_table_s(lang) -> None:
+    """One human at the table: the button beside Quick party never reads as the number of
+    humans seated ("Humans: 3"); it is the size of the party Quick party seats."""
+    from game.app.i18n import tr
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang))
+    app = App(language=lang, settings=settings)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        scene = app.top
+        assert isinstance(scene, NewGameScene)
+        humans = sum(s["kind"] == "human" for s in scene.seats)
+        def shown() -> str:
+            return tr(scene.humans_b.text.removeprefix("uno."), count=scene.party_humans)
+
+        label = shown()
+        assert tr("kind.human") not in label and str(scene.party_humans) in label
+        assert humans == 1 and scene.party_humans != humans
+        click(app, scene.humans_b.rect.center)
+        count = scene.party_humans
+        assert str(count) in shown()
+        click(app, scene.party_b.rect.center)
+        assert sum(s["kind"] == "human" for s in scene.seats) == count
+    finally:
+        app.close()

@@ -1,0 +1,56 @@
+"""The score screen at every size, text scale and language: the score table, the skill
+figures (accuracy, swings with their Show buttons, luck), the match code and the buttons
+each keep their own place, nothing drawn over anything else."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pygame
+
+from game.app.scenes.round_end import RoundEndScene
+from game.app.skill import Status
+from saves.settings import Language
+from saves.skill import Judged, LuckFigures, Swing
+from tests.app.conftest import frames
+from tests.app.test_replay import finish_a_round
+
+
+def _full_figures(app, table) -> None:
+    """Every figure known at once (as when the worker has finished): three swings, luck."""
+    log = table.match.log
+    swings = tuple(Swing(i, log[i], 0.6, 0.2 + i / 1000) for i in (3, 5, 7))
+    full = Status(Judged(0.98, swings), LuckFigures(True, 0, 80, 40, 21.5))
+    app.skill.status = lambda round_id, seat: full
+
+
+def test_the_figures_never_overlap_the_table_at_any_size_scale_or_language(app) -> None:
+    table = finish_a_round(app)
+    _full_figures(app, table)
+    scene = app.top
+    assert isinstance(scene, RoundEndScene)
+    for size, scale, lang in itertools.product([(1024, 600), (1280, 720)], [1.0, 1.5],
+                                               ["en", "zh"]):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+        app.apply_settings(replace(app.settings, ui_scale=scale, language=Language(lang)))
+        frames(app, 3)
+        assert scene.skill is not None and app.size == size
+        surface = pygame.Surface(app.size)
+        scene.draw(surface)
+        where = f"{size} {scale} {lang}"
+        panel = scene.shown_at[0]
+        placed = scene._skill_lines()
+        assert placed, where
+        texts = [line.text for line, _ in placed]
+        assert any("98" in t for t in texts), where  # the accuracy is never the line lost
+        for line, r in placed:
+            assert not r.colliderect(panel), f"{where}: {line.text!r} over the table"
+            assert r.height >= app.u(line.size), f"{where}: {line.text!r} squeezed"
+        blocks = [r for _, r in placed] + [b.rect for b in scene.show_buttons]
+        others = [scene.next_b.rect, scene.menu_b.rect, scene.code_line.button.rect,
+                  scene.code_line.text_at]
+        for r in blocks:
+            assert not r.colliderect(panel), where
+            for o in others:
+                assert not r.colliderect(o), f"{where}: {r} over {o}"

@@ -35,6 +35,9 @@ HEADING = Role("heading", 24, True)
 BODY = Role("body", 18)
 CAPTION = Role("caption", 14)
 SCALE: tuple[Role, ...] = (DISPLAY, TITLE, HEADING, BODY, CAPTION)
+# The arrows on the widgets' chrome (scroll bars, sliders, drop-downs): the caption step,
+# so a glyph sits inside its button with air around it.
+ARROW = CAPTION
 
 # Everything is laid out on multiples of this (in 1280x720 design pixels; app.u scales).
 GRID = 8
@@ -72,7 +75,7 @@ class Palette:
     disabled: RGBA
     disabled_text: RGB
     entry: RGB  # text entries and slider tracks
-    focus: RGB  # the keyboard focus ring: a hue no card, highlight or warning uses
+    focus: RGB  # the keyboard focus ring: the palette's gold, off the element by a dark gap
     focus_inner: RGB
     edge_width: int  # of outlines in the theme
 
@@ -85,7 +88,7 @@ NORMAL = Palette(
     panel=(8, 34, 23, 218), panel_edge=(255, 255, 255, 46), shadow=(0, 0, 0, 120),
     button=(14, 46, 32, 235), button_hover=(30, 78, 54, 245), button_edge=(150, 202, 176),
     button_text=(244, 241, 230), disabled=(24, 40, 32, 200), disabled_text=(120, 140, 130),
-    entry=(8, 26, 18), focus=(92, 222, 255), focus_inner=(4, 18, 28), edge_width=2,
+    entry=(8, 26, 18), focus=(255, 210, 72), focus_inner=(4, 18, 28), edge_width=2,
 )
 # High contrast keeps the structure and pushes every pair further apart.
 HIGH_CONTRAST = Palette(
@@ -96,7 +99,7 @@ HIGH_CONTRAST = Palette(
     panel=(0, 0, 0, 240), panel_edge=(255, 255, 255, 200), shadow=(0, 0, 0, 160),
     button=(0, 0, 0, 255), button_hover=(20, 60, 40, 255), button_edge=(255, 255, 255),
     button_text=(255, 255, 255), disabled=(30, 30, 30, 255), disabled_text=(170, 170, 170),
-    entry=(0, 0, 0), focus=(0, 234, 255), focus_inner=(0, 0, 0), edge_width=3,
+    entry=(0, 0, 0), focus=(255, 224, 0), focus_inner=(0, 0, 0), edge_width=3,
 )
 
 # Seat colours for avatars: ten hues, none of them a card colour or the focus cyan, each
@@ -114,6 +117,12 @@ def palette(high_contrast: bool) -> Palette:
 def list_item_height(factor: float) -> int:
     """A drop-down row: its text and some air."""
     return max(16, round(BODY.at(factor) * 1.7))
+
+
+def chrome_width(factor: float) -> int:
+    """The thickness of the widgets' own chrome (a scroll bar, a slider's arrow buttons, a
+    drop-down's open button): it grows with the text instead of staying the library's 20 px."""
+    return max(18, round(20 * factor))
 
 
 def hex_colour(c: RGB | RGBA) -> str:
@@ -244,6 +253,15 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
                                   "text_horiz_alignment_padding": str(
                                       round(space(5) * factor))}},
         "#uno_button": {"colours": danger, "font": _f(HEADING)},
+        # A dangerous action that cannot be undone (Delete): outlined and lettered in the
+        # danger red, filled red under the pointer.
+        "#danger": {"colours": {"normal_border": hex_colour(p.danger),
+                                "normal_text": hex_colour(_lighter(p.danger, 0.3)),
+                                "hovered_bg": hex_colour(p.danger),
+                                "hovered_border": hex_colour(_lighter(p.danger, 0.4)),
+                                "hovered_text": "#ffffff", "active_bg": hex_colour(p.danger),
+                                "active_text": "#ffffff"},
+                    "font": _f(BODY), "misc": button_misc},
         "#title": {"colours": {**clear, "normal_text": hex_colour(p.gold)},
                    "font": _f(DISPLAY)},
         "#heading": {"colours": {**clear, "normal_text": hex_colour(p.gold)},
@@ -257,8 +275,17 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
                      "misc": {"border_width": "1", "padding": f"{round(12 * factor)},"
                                                               f"{round(8 * factor)}"}},
         "drop_down_menu": {"font": _f(BODY)},
+        # An open list is opaque (a row under it must not show through) with the field's
+        # own edge.
         "drop_down_menu.selection_list": {
-            "misc": {"list_item_height": str(list_item_height(factor))}},
+            "colours": {"dark_bg": hex_colour((*p.panel[:3], 255)),
+                        "normal_border": hex_colour(p.button_edge)},
+            "misc": {"list_item_height": str(list_item_height(factor)), "border_width": "1",
+                     "shape": "rectangle"}},
+        "drop_down_menu.selection_list.button": {
+            "colours": {"normal_bg": hex_colour((*p.panel[:3], 255)),
+                        "hovered_bg": hex_colour((*p.button_hover[:3], 255)),
+                        "selected_bg": hex_colour((*p.button_hover[:3], 255))}},
         "#drop_up": {"misc": {"expand_direction": "up"}},
         "text_entry_line": {"colours": {"dark_bg": hex_colour(p.entry),
                                         "normal_text": hex_colour(p.text)},
@@ -272,11 +299,27 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
     for block in ("#language_menu", "#language_menu.button",
                   "#language_menu.selection_list.button"):
         out[block] = every_script
-    # Every drop-down's arrow in one face and size, scaled with the text: the language one
-    # would otherwise take the Chinese face (a bigger ▼) and the others a fixed default.
-    arrow = {"font": _f(CAPTION)}
-    out["drop_down_menu.#expand_button"] = arrow
-    out["#language_menu.#expand_button"] = arrow
+    # The widgets' arrows (▲▼◀▶) are glyphs Noto Sans lacks: drawn in the Chinese face,
+    # which has them, at one size for every widget (the language menu's ▼ was a body-size
+    # glyph bigger than its button, the others a fallback's tiny one at every scale).
+    chrome_w = str(chrome_width(factor))
+    arrows = {"font": _fonts(ARROW, factor, lang, face="zh"),
+              "misc": {"border_width": "1", "shape": "rectangle"}}
+    for block in ("drop_down_menu.#expand_button", "#language_menu.#expand_button",
+                  "horizontal_slider.@arrow_button", "vertical_scroll_bar.@arrow_button"):
+        out[block] = arrows
+    out["drop_down_menu"]["misc"] = {"open_button_width": chrome_w}
+    out["horizontal_slider"]["misc"] = {"sliding_button_width": chrome_w}
+    # A scroll bar's track in the entries' colour, so it reads as one groove end to end
+    # (on the panel's own colour it vanished between the arrows and the thumb).
+    out["vertical_scroll_bar"] = {"colours": {"dark_bg": hex_colour(p.entry),
+                                              "normal_border": hex_colour(p.button_edge)},
+                                  "misc": {"border_width": "1", "shape": "rectangle"}}
+    out["vertical_scroll_bar.#sliding_button"] = {
+        "colours": {"normal_bg": hex_colour(p.button_hover),
+                    "hovered_bg": hex_colour(_lighter(p.button_hover[:3], 0.2)),
+                    "normal_border": hex_colour(p.button_edge)},
+        "misc": {"border_width": "1", "shape": "rectangle"}}
     # Every step of the scale, regular and bold, in both languages, is preloaded through
     # the theme: a text box's <b> or a scene's bold caption never loads a font mid-frame.
     for role in SCALE:

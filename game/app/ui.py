@@ -220,11 +220,51 @@ def column(scene: Scene, keys: list[str], *, centre_x: int, top: int, width: int
     return out
 
 
+class ScalingScroller(UIScrollingContainer):
+    """A scrolling container whose bar is `bar_w` wide (the library's is always 20 px,
+    8 px arrows and all, at any text size or window)."""
+
+    def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, bar_w: int) -> None:
+        self.bar_w = bar_w
+        super().__init__(rect, manager, allow_scroll_x=False)
+
+    def set_scrollable_area_dimensions(self, dimensions) -> None:
+        super().set_scrollable_area_dimensions(dimensions)
+        bar = self.vert_scroll_bar
+        if bar is not None and bar.button_height != self.bar_w:
+            bar.button_height = self.bar_w  # its arrow buttons: square at the bar's width
+            widen_arrows(bar, ("top_button", "bottom_button"))
+            bar.set_scroll_from_start_percentage(0.0)
+
+    def _check_scroll_bars(self) -> tuple[bool, bool]:
+        horiz, vert = super()._check_scroll_bars()
+        if vert:
+            self.scroll_bar_width = self.bar_w
+        return horiz, vert
+
+
+def widen_arrows(widget: pygame_gui.core.UIElement, names: tuple[str, str]) -> None:
+    """Rebuild a scroll bar's or slider's arrow buttons at the size set on it (the library
+    makes them once, at 20 px, and only resizes its own parts on a rebuild)."""
+    for name in names:
+        old = getattr(widget, name)
+        if old is not None:
+            old.kill()
+            setattr(widget, name, None)
+    widget.rebuild()
+
+
+def scrollbar_w(app: App) -> int:
+    """How wide a list's scroll bar is now (it grows with the text)."""
+    return style.chrome_width(app.text_factor)
+
+
 def scroller(scene: Scene, rect: pygame.Rect, content_height: int) -> UIScrollingContainer:
     """A scrolling area for a list that may be longer than the window allows; its buttons
     are made with container=this (and given to keep_visible). Only scrolls vertically."""
-    box = UIScrollingContainer(rect, scene.app.ui, allow_scroll_x=False)
-    box.set_scrollable_area_dimensions((rect.width - SCROLLBAR_W, content_height))
+    bar_w = scrollbar_w(scene.app)
+    box = ScalingScroller(rect, scene.app.ui, bar_w)
+    box.set_scrollable_area_dimensions((rect.width - bar_w, content_height))
     scene.add(box)
     return box
 
@@ -236,11 +276,8 @@ def list_area(scene: Scene, area: pygame.Rect, content_height: int
     rects are relative to, and the width the rows may use."""
     if content_height <= area.height:
         return None, area.topleft, area.width
-    return scroller(scene, area, content_height), (0, 0), area.width - SCROLLBAR_W
+    return scroller(scene, area, content_height), (0, 0), area.width - scrollbar_w(scene.app)
 
-
-# pygame_gui's scroll bar is this wide whatever the theme says.
-SCROLLBAR_W = 20
 _SCROLLED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -313,6 +350,33 @@ def row_card(surface: pygame.Surface, app: App, rect: pygame.Rect, *, gold: bool
     p = app.palette
     chrome.panel(surface, rect, p, scale=app.text_factor * 0.6,
                  edge=p.gold_deep if gold else p.panel_edge)
+
+
+def list_row(app: App, top: int, index: int, row_h: int) -> pygame.Rect:
+    """The card of a list page's row `index` (rows `row_h` apart from `top`): the page's
+    width less its margins, with a gap under it before the next row."""
+    w = app.size[0]
+    return pygame.Rect(app.u(24), top + index * row_h, w - app.u(48), row_h - app.gap(1))
+
+
+def row_height(app: App, *line_sizes: int) -> int:
+    """A list row tall enough for its lines (measured in the face shown now) with the row's
+    padding above and below and the gap before the next row."""
+    lines = sum(fonts.font(size).get_linesize() for size in line_sizes)
+    return max(app.u(58), lines + 2 * app.gap(1.25) + app.gap(1))
+
+
+def row_buttons(app: App, card: pygame.Rect, widths: list[int]) -> list[pygame.Rect]:
+    """Where a row's buttons go, right to left: inside its card with a margin all round,
+    vertically centred (never the card's full height, never on its bottom edge)."""
+    m = app.gap(1)
+    h = min(app.u(46), card.height - 2 * m)
+    out = []
+    right = card.right - m - app.gap(0.5)
+    for bw in widths:
+        out.append(pygame.Rect(right - bw, card.centery - h // 2, bw, h))
+        right -= bw + m
+    return out
 
 
 def stripe(surface: pygame.Surface, app: App, rect: pygame.Rect) -> None:
@@ -405,6 +469,11 @@ class FittingDropDown(UIDropDownMenu):
                 and state.target_state == "expanded"):
             self.aim()
         super().update(time_delta)
+        # The library's list stops short of the open button; as wide as the field instead.
+        listing = getattr(self.current_state, "options_selection_list", None)
+        if listing is not None and listing.alive() and \
+                listing.relative_rect.width != self.relative_rect.width:
+            listing.set_dimensions((self.relative_rect.width, listing.relative_rect.height))
 
 
 def open_lists(elements: list) -> list[pygame.Rect]:
@@ -421,7 +490,8 @@ def draw_tick(surface: pygame.Surface, box: pygame.Rect, colour: tuple[int, int,
               width: int) -> None:
     """The check mark of a ticked UICheckBox (the library's glyph is missing from our
     fonts, so the scene draws it)."""
-    r = box.inflate(-box.width // 4, -box.height // 4)
+    # Inset by the stroke as well, so the line's thickness stays inside the box's edge.
+    r = box.inflate(-(box.width // 3 + width), -(box.height // 3 + width))
     pygame.draw.lines(surface, colour, False, [(r.left, r.centery), (r.left + r.width // 3,
                                                                       r.bottom), (r.right, r.top)],
                       width)

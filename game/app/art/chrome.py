@@ -44,12 +44,10 @@ def _panel_body(size: tuple[int, int], radius: int, fill: RGBA, edge: RGBA,
                 edge_w: int) -> pygame.Surface:
     body = pygame.Surface(size, pygame.SRCALPHA)
     r = body.get_rect()
+    # One flat fill: a lighter top third read as a band across the rows under it, fixed
+    # while a list scrolled past (the playtest's "lighter band"); the light edge and the
+    # shadow carry the depth.
     pygame.draw.rect(body, fill, r, border_radius=radius)
-    # A soft light from above: the top third a touch lighter.
-    sheen = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(sheen, (255, 255, 255, 14), pygame.Rect(0, 0, r.w, max(1, r.h // 3)),
-                     border_top_left_radius=radius, border_top_right_radius=radius)
-    body.blit(sheen, (0, 0))
     if edge[3] > 0:
         pygame.draw.rect(body, edge, r, width=edge_w, border_radius=radius)
     return body
@@ -71,15 +69,13 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *, radius: i
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *,
                scale: float = 1.0, radius: int | None = None) -> None:
-    """The keyboard focus: a cyan ring with a dark inner line, off the element by a gap.
-    Cyan is used by nothing else (gold is "you" and playable, red is danger), and the dark
-    line keeps it visible on light cards and gold buttons alike."""
+    """The keyboard focus: one ring in the palette's gold (a cyan one was the only colour
+    on screen outside the palette), off the element by a gap with a dark line inside it, so
+    it reads as a ring around a gold primary button too and never as the button's edge."""
     gap = max(2, round(3 * scale))
     w = max(2, round(3 * scale))
     r = (radius if radius is not None else round(10 * scale)) + gap
     outer = rect.inflate(2 * (gap + w), 2 * (gap + w))
-    pygame.draw.rect(surface, pal.focus_inner, outer.inflate(2, 2), width=1,
-                     border_radius=r + w + 1)
     pygame.draw.rect(surface, pal.focus, outer, width=w, border_radius=r + w)
     pygame.draw.rect(surface, pal.focus_inner, outer.inflate(-2 * w, -2 * w), width=1,
                      border_radius=r)

@@ -14,13 +14,13 @@ from game.app.i18n import key_label, tr
 from game.app.scene import Scene
 from game.app.ui import (
     GOLD,
-    SCROLLBAR_W,
     WHITE,
     button,
     button_height,
     button_width,
     list_area,
     page,
+    scrollbar_w,
     scrolled_in,
 )
 from saves.settings import DEFAULT_KEY_BINDINGS
@@ -73,7 +73,7 @@ class KeysScene(Scene):
                              + ["Backspace"], minimum=u(96))
         row_h = button_height(self.app)
         step = row_h + u(6)
-        usable = w - u(80) - SCROLLBAR_W
+        usable = w - u(80) - scrollbar_w(self.app)
         cols = 2 if usable >= 2 * (key_w + u(200)) + u(30) else 1
         col_w = min((usable - (cols - 1) * u(30)) // cols, u(560))
         rows = (len(names) + cols - 1) // cols
@@ -81,7 +81,7 @@ class KeysScene(Scene):
         top = u(20) + self.title_h + u(10)
         bottom = min(reset.top, back.rect.top) - u(10)
         width = cols * col_w + (cols - 1) * u(30)
-        area = pygame.Rect(0, top, width + SCROLLBAR_W, bottom - top)
+        area = pygame.Rect(0, top, width + scrollbar_w(self.app), bottom - top)
         area.centerx = w // 2
         box, (x0, y0), room = list_area(self, area, rows * step - u(6))
         self.view = pygame.Rect(area.topleft, (area.width, min(area.height, rows * step)))

@@ -9,7 +9,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.persist import SaveEntry, explain_save_error, save_details
 from game.app.scenes.paged import PagedScene
-from game.app.ui import WHITE, button, page, row_card
+from game.app.ui import WHITE, button, list_row, page, row_buttons, row_card, row_height
 from saves.match_summary import summary_of
 from saves.slots import AUTOSAVE
 
@@ -20,7 +20,7 @@ class LoadScene(PagedScene):
     def _rows(self) -> tuple[int, int, int]:
         """Top of the list, row height, and how many rows fit above the bottom buttons."""
         u = self.app.u
-        top, row_h = u(90), u(58)
+        top, row_h = u(90), row_height(self.app, u(19), u(15))
         return top, row_h, self.rows_per_page(top, row_h)
 
     def build(self) -> None:
@@ -32,9 +32,11 @@ class LoadScene(PagedScene):
         self.load_buttons: dict[object, SaveEntry] = {}
         self.delete_buttons: dict[object, SaveEntry] = {}
         for i, entry in enumerate(self.slots):
-            y = top + i * row_h
-            lb = button(self, "load.open", pygame.Rect(w - u(330), y, u(140), u(46)))
-            db = button(self, "load.delete", pygame.Rect(w - u(180), y, u(140), u(46)))
+            del_r, open_r = row_buttons(self.app, list_row(self.app, top, i, row_h),
+                                        [u(140), u(140)])
+            lb = button(self, "load.open", open_r)
+            # Deleting cannot be undone: it looks like the one dangerous action here.
+            db = button(self, "load.delete", del_r, object_id="#danger")
             if not entry.info.readable:
                 lb.disable()
             self.load_buttons[lb] = entry
@@ -64,9 +66,9 @@ class LoadScene(PagedScene):
         top, row_h, _ = self._rows()
         self.row_texts: list[str] = []  # what each row says, this frame (for tests)
         for i, entry in enumerate(self.slots):
-            y = top + i * row_h
-            row_card(surface, self.app, pygame.Rect(u(24), y - u(6), w - u(48), row_h - u(6)),
-                     gold=entry.auto)
+            card = list_row(self.app, top, i, row_h)
+            row_card(surface, self.app, card, gold=entry.auto)
+            y = card.y + self.app.gap(1.25)
             info = entry.info
             if entry.auto:
                 name = tr("load.in_progress")
@@ -81,10 +83,10 @@ class LoadScene(PagedScene):
             else:
                 detail = save_details(s)
             self.row_texts.append(f"{name}  ·  {when}\n{detail}")
-            surface.blit(fonts.fit(f"{name}  ·  {when}", u(19), w - u(420), WHITE, True),
-                         (u(40), y))
+            head = fonts.fit(f"{name}  ·  {when}", u(19), w - u(420), WHITE, True)
+            surface.blit(head, (u(40), y))
             surface.blit(fonts.fit(detail, u(15), w - u(420), (200, 220, 205)),
-                         (u(40), y + u(24)))
+                         (u(40), y + fonts.font(u(19)).get_linesize()))
         if self.pages > 1:
             p = fonts.render(tr("load.page", page=self.page + 1, pages=self.pages), u(16),
                              WHITE)

@@ -18,7 +18,7 @@ from game.app.scenes.paged import PagedScene
 from game.app.skill import Status
 from game.app.skill_view import accuracy_line
 from game.app.table import render
-from game.app.ui import WHITE, button, page, row_card
+from game.app.ui import WHITE, button, list_row, page, row_buttons, row_card, row_height
 from saves.dealcode import MAX_TYPED, DealCodeError, decode
 from saves.history import DamagedRound, RoundRecord
 
@@ -41,8 +41,7 @@ class ReplaysScene(PagedScene):
         """Top of the list, row height (from the measured text), rows per page."""
         u = self.app.u
         top = u(90)
-        row_h = max(u(58), fonts.font(u(19)).get_linesize() + fonts.font(u(15)).get_linesize()
-                    + u(12))
+        row_h = row_height(self.app, u(19), u(15))
         return top, row_h, self.rows_per_page(top, row_h)
 
     def build(self) -> None:
@@ -53,16 +52,16 @@ class ReplaysScene(PagedScene):
         self.shown = self.paginate(self.rounds, per_page)
         self.watch_buttons: dict[object, RoundRecord] = {}
         self.compute_buttons: dict[object, RoundRecord] = {}
-        bh = min(u(46), row_h - u(8))
         for i, record in enumerate(self.shown):
             if not isinstance(record, RoundRecord) or \
                     damage_of(record, self.app.saves.unplayable) is not None:
                 continue  # listed as damaged, with no Watch
-            y = top + i * row_h
-            b = button(self, "replays.watch", pygame.Rect(w - u(190), y, u(150), bh))
+            watch_r, compute_r = row_buttons(self.app, list_row(self.app, top, i, row_h),
+                                             [u(150), u(150)])
+            b = button(self, "replays.watch", watch_r)
             self.watch_buttons[b] = record
             if self._computable(record):
-                c = button(self, "skill.compute", pygame.Rect(w - u(350), y, u(150), bh))
+                c = button(self, "skill.compute", compute_r)
                 self.compute_buttons[c] = record
         self.add_pager()
         self.add_back()
@@ -120,8 +119,9 @@ class ReplaysScene(PagedScene):
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
         for i, record in enumerate(self.shown):
-            y = top + i * row_h
-            row_card(surface, self.app, pygame.Rect(u(24), y - u(6), w - u(48), row_h - u(6)))
+            card = list_row(self.app, top, i, row_h)
+            row_card(surface, self.app, card)
+            y = card.y + self.app.gap(1.25)
             room = w - u(250) - (u(160) if record in self.compute_buttons.values() else 0)
             head, detail = row_lines(record, self.app.saves.unplayable, when(record))
             if isinstance(record, RoundRecord) and record in self.watch_buttons.values() \

@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UICheckBox, UIDropDownMenu
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table.render import wrap
@@ -19,10 +19,10 @@ from game.app.tutorial.lessons import try_it_available
 from game.app.tutorial.scene import open_try_it
 from game.app.ui import (
     GOLD,
-    SCROLLBAR_W,
     WHITE,
     button,
     button_height,
+    button_width,
     draw_tick,
     drop_down,
     keep_visible,
@@ -30,6 +30,7 @@ from game.app.ui import (
     open_lists,
     page,
     reveal,
+    scrollbar_w,
 )
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
@@ -58,6 +59,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "teams": ("teams", "seat_exchange"),
 }
 PRESET_CHOICES = ("official", "community", "party")
+DIM = style.NORMAL.disabled_text  # an option the scoring makes irrelevant
 
 _STEPS = {
     "target_score": (100, 200, 250, 300, 500, 750, 1000, 2000),
@@ -66,6 +68,14 @@ _STEPS = {
     "turn_timer": (0, 5, 10, 15, 30, 60),
     "seat_exchange": (0, 1, 2, 3, 5),
 }
+
+
+def unused(rules: Rules, name: str) -> bool:
+    """An option the chosen scoring never reads (the engine: the chips only under chips
+    scoring, the target only where a total ends the match); shown greyed, not hidden."""
+    if name in ("chips_start", "match_rounds"):
+        return rules.scoring != "chips"
+    return name == "target_score" and rules.scoring in ("chips", "single_round")
 
 
 def option_values(spec: OptionSpec) -> tuple[object, ...]:
@@ -132,18 +142,21 @@ class RulesEditScene(Scene):
         if self.rules == PRESETS[self.base]:
             self.reset_b.disable()
         # Sections down the left, like tabs; the chosen section's options on the right.
-        side_w = min(u(230), w // 4)
+        # As wide as the longest section name on the body step (and the bar if they scroll).
+        side_w = min(max(u(230), button_width(self.app, [tr(f"rules.section.{k}")
+                                                        for k in SECTIONS])
+                         + scrollbar_w(self.app)), w // 3)
         y = top + u(56)
         self.section_buttons: dict[UIElement, str] = {}
         # Each section button as tall as its text; when they do not all fit, they scroll.
-        sec_h = max(button_height(self.app, "#small"),
+        sec_h = max(button_height(self.app),
                     min(u(40), (h - y - u(90)) // len(SECTIONS))) + u(4)
         side = pygame.Rect(u(20), y, side_w, h - y - u(90))
         side_box, (sx, sy), side_room = list_area(self, side, sec_h * len(SECTIONS))
         for i, key in enumerate(SECTIONS):
             b = button(self, f"rules.section.{key}",
                        pygame.Rect(sx, sy + i * sec_h, side_room, sec_h - u(4)),
-                       object_id="#small", container=side_box)
+                       container=side_box)  # the body step, like every other button
             if key == self.section:
                 b.select()
             self.section_buttons[b] = key
@@ -153,7 +166,7 @@ class RulesEditScene(Scene):
         self.area = area
         names = SECTIONS[self.section]
         # Each row as tall as its whole explanation (never cut short into the next row).
-        self.control_w = min(u(240), (area.width - SCROLLBAR_W) // 3)
+        self.control_w = min(u(240), (area.width - scrollbar_w(self.app)) // 3)
         self.desc_lines: dict[str, list[str]] = {}
         tops: list[int] = []
         content_h = 0
@@ -162,8 +175,10 @@ class RulesEditScene(Scene):
         for name in names:
             tw = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(34) \
                 if try_it_available(name) else 0
-            text_w = area.width - SCROLLBAR_W - self.control_w - u(48) - tw
-            self.desc_lines[name] = wrap(tr(SPECS[name].desc_key), font, text_w)
+            text_w = area.width - scrollbar_w(self.app) - self.control_w - u(48) - tw
+            self.desc_lines[name] = (wrap(tr("rules.unused"), font, text_w)
+                                     if unused(self.rules, name) else []) + wrap(
+                tr(SPECS[name].desc_key), font, text_w)
             tops.append(content_h)
             content_h += max(u(50), title_h + 2 + len(self.desc_lines[name])
                              * font.get_linesize() + u(14))
@@ -193,6 +208,8 @@ class RulesEditScene(Scene):
                 if start not in opts:
                     opts.append(start)
                 c = drop_down(self, opts, start, pygame.Rect(x, y, self.control_w, u(34)), box)
+            if unused(self.rules, name):
+                c.disable()
             self.add(c)
             self.focus.add(c)
             if box is not None:
@@ -336,13 +353,14 @@ class RulesEditScene(Scene):
             text_w = view.width - self.control_w - u(48) - tries.get(name, 0)
             if self.differs(name):
                 pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
-            t = fonts.fit(tr(SPECS[name].label_key), u(19), text_w, GOLD if self.differs(name)
-                          else WHITE, bold=True)
+            idle = unused(self.rules, name)
+            colour = DIM if idle else GOLD if self.differs(name) else WHITE
+            t = fonts.fit(tr(SPECS[name].label_key), u(19), text_w, colour, bold=True)
             surface.blit(t, (x, y))
             lines = self.desc_lines.get(name) or wrap(tr(SPECS[name].desc_key), font, text_w)
             ty = y + t.get_height() + 2
             for line in lines:
-                surface.blit(font.render(line, True, (200, 222, 208)), (x, ty))
+                surface.blit(font.render(line, True, DIM if idle else (200, 222, 208)), (x, ty))
                 ty += font.get_linesize()
             if isinstance(widget, UICheckBox) and widget.get_state() is True and not any(
                     widget.rect.colliderect(r) for r in covered):

@@ -11,7 +11,7 @@ from game.app.art import avatars, chrome
 from game.app.i18n import seat_name, tr
 from game.app.scene import Scene
 from game.app.scenes.seat_list import KINDS, NAME_LIMIT, Seat
-from game.app.ui import SCROLLBAR_W, button, button_width, keep_visible, list_area
+from game.app.ui import button, button_width, keep_visible, list_area, scrollbar_w
 
 
 class SeatCards:
@@ -47,7 +47,7 @@ class SeatCards:
             content_h = rows * (card_h + g(2)) - g(2)
             if content_h <= area.height or room < width:
                 break
-            room = width - SCROLLBAR_W
+            room = width - scrollbar_w(scene.app)
         grid_w = cols * card_w + (cols - 1) * g(2)
         box, (x0, y0), room = list_area(scene, area, content_h)
         x0 += max(0, (room - grid_w) // 2)

@@ -16,12 +16,12 @@ from pygame_gui.elements import (
     UILabel,
 )
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
+from game.app.table.render import wrap
 from game.app.ui import (
     GOLD,
-    SCROLLBAR_W,
     WHITE,
     button,
     draw_tick,
@@ -30,6 +30,8 @@ from game.app.ui import (
     list_area,
     open_lists,
     page,
+    scrollbar_w,
+    widen_arrows,
 )
 from saves.settings import AiPace, AnimationSpeed, Language
 
@@ -88,12 +90,14 @@ class SettingsScene(Scene):
         row_h = u(48)
         top = u(90)
         bottom = self.back_rect().top - self.app.gap(2.5)  # the panel's edge clear of Back
-        label_w = max(fonts.font(u(19)).size(tr(f"settings.{n}"))[0] for n in ORDER) + u(16)
-        control_w = min(u(320), w - u(80) - label_w - SCROLLBAR_W)
-        width = min(w - u(40) - SCROLLBAR_W, label_w + control_w + u(20))
+        # One panel width whatever the language (it jumped between English and Chinese):
+        # the labels get what the controls leave, and a long one wraps.
+        width = min(w - u(40) - scrollbar_w(self.app), u(760))
+        control_w = min(u(320), width * 9 // 20)
+        label_w = width - control_w - u(20)
         rows = len(ORDER) + 1  # and the key-bindings button
         height = rows * row_h
-        area = pygame.Rect(0, 0, width + SCROLLBAR_W, bottom - top)
+        area = pygame.Rect(0, 0, width + scrollbar_w(self.app), bottom - top)
         area.midtop = (w // 2, top)
         # A long list scrolls instead of running under Back (large text, small windows).
         box, (x0, y0), inner_w = list_area(self, area, height)
@@ -102,7 +106,7 @@ class SettingsScene(Scene):
         self.label_w = label_w
         self.row_h = row_h
         cx = x0 + label_w
-        cw = min(control_w, inner_w - label_w - u(8) - (0 if box else SCROLLBAR_W))
+        cw = min(control_w, inner_w - label_w - u(8) - (0 if box else scrollbar_w(self.app)))
         for i, name in enumerate(ORDER):
             y = y0 + i * row_h + u(4)
             rect = pygame.Rect(cx, y, cw, row_h - u(10))
@@ -110,8 +114,12 @@ class SettingsScene(Scene):
                 value = round(getattr(s, name) * 100)
                 slider_rect = rect.copy()
                 slider_rect.width = cw - u(70)
-                widget: UIElement = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
+                slider = UIHorizontalSlider(slider_rect, value, (0, 100), self.app.ui,
                                             container=box, click_increment=10)
+                # Its arrow buttons as wide as the theme's chrome (the library fixes 20 px).
+                slider.default_button_width = style.chrome_width(self.app.text_factor)
+                widen_arrows(slider, ("left_button", "right_button"))
+                widget: UIElement = slider
                 label = UILabel(pygame.Rect(slider_rect.right + u(6), y, u(64), row_h - u(10)),
                                 slider_text(value), self.app.ui, container=box)
                 self.add(label)
@@ -207,6 +215,17 @@ class SettingsScene(Scene):
         self.shown_panel = panel
         page(surface, self.app, tr("settings.title"), panel)
 
+    def label_lines(self, name: str) -> list[pygame.Surface]:
+        """A row's name as drawn: one line, or two smaller ones when it would run into the
+        control column."""
+        u = self.app.u
+        room = self.label_w - u(12)
+        text = tr(f"settings.{name}")
+        if fonts.font(u(19)).size(text)[0] <= room:
+            return [fonts.render(text, u(19), WHITE)]
+        lines = wrap(text, fonts.font(u(16)), room)
+        return [fonts.fit(line, u(16), room, WHITE) for line in lines[:2]]
+
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         # Row names, drawn beside their widgets and clipped to the (scrolling) list.
         clip = surface.get_clip()
@@ -214,9 +233,11 @@ class SettingsScene(Scene):
         surface.set_clip(self.view)
         u = self.app.u
         for widget, name in self.widgets.items():
-            row = widget.rect.centery
-            t = fonts.fit(tr(f"settings.{name}"), u(19), self.label_w - u(12), WHITE)
-            surface.blit(t, t.get_rect(midleft=(self.view.x + u(4), row)))
+            lines = self.label_lines(name)
+            y = widget.rect.centery - sum(t.get_height() for t in lines) // 2
+            for t in lines:
+                surface.blit(t, (self.view.x + u(4), y))
+                y += t.get_height()
             if isinstance(widget, UICheckBox) and widget.get_state() is True and not any(
                     widget.rect.colliderect(r) for r in covered):
                 draw_tick(surface, widget.rect, GOLD, max(3, u(4)))

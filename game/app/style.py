@@ -75,7 +75,7 @@ class Palette:
     disabled: RGBA
     disabled_text: RGB
     entry: RGB  # text entries and slider tracks
-    focus: RGB  # the keyboard focus ring: the palette's gold, off the element by a dark gap
+    focus: RGB  # the keyboard focus ring: a hue no card, highlight or warning uses
     focus_inner: RGB
     edge_width: int  # of outlines in the theme
 
@@ -88,7 +88,7 @@ NORMAL = Palette(
     panel=(8, 34, 23, 218), panel_edge=(255, 255, 255, 46), shadow=(0, 0, 0, 120),
     button=(14, 46, 32, 235), button_hover=(30, 78, 54, 245), button_edge=(150, 202, 176),
     button_text=(244, 241, 230), disabled=(24, 40, 32, 200), disabled_text=(120, 140, 130),
-    entry=(8, 26, 18), focus=(255, 210, 72), focus_inner=(4, 18, 28), edge_width=2,
+    entry=(8, 26, 18), focus=(92, 222, 255), focus_inner=(4, 18, 28), edge_width=2,
 )
 # High contrast keeps the structure and pushes every pair further apart.
 HIGH_CONTRAST = Palette(
@@ -99,7 +99,7 @@ HIGH_CONTRAST = Palette(
     panel=(0, 0, 0, 240), panel_edge=(255, 255, 255, 200), shadow=(0, 0, 0, 160),
     button=(0, 0, 0, 255), button_hover=(20, 60, 40, 255), button_edge=(255, 255, 255),
     button_text=(255, 255, 255), disabled=(30, 30, 30, 255), disabled_text=(170, 170, 170),
-    entry=(0, 0, 0), focus=(255, 224, 0), focus_inner=(0, 0, 0), edge_width=3,
+    entry=(0, 0, 0), focus=(0, 234, 255), focus_inner=(0, 0, 0), edge_width=3,
 )
 
 # Seat colours for avatars: ten hues, none of them a card colour or the focus cyan, each

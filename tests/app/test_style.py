@@ -165,11 +165,16 @@ def test_primary_is_filled_and_secondary_outlined(app) -> None:
     assert theme.get_font(["#primary", "button"]).get_point_size() == app.px(style.HEADING)
 
 
-def test_focus_ring_is_drawn_in_the_palettes_gold(app) -> None:
-    """The ring was cyan, the one colour on screen outside ART.md's palette."""
+def test_focus_ring_uses_a_colour_no_game_highlight_uses(app) -> None:
+    from game.app.art import palette as cards
+
     p = app.palette
-    assert p.focus == p.gold
-    assert style.HIGH_CONTRAST.focus == style.HIGH_CONTRAST.gold
+    taken = [p.gold, p.danger, p.good, p.text] + [cards.colour_rgb(c) for c in range(4)]
+
+    def far(a, b) -> bool:
+        return sum(abs(x - y) for x, y in zip(a, b, strict=True)) > 120
+
+    assert all(far(p.focus, c) for c in taken)
     app.push(MenuScene(app))
     frames(app, 2)
     key(app, pygame.K_TAB, frames=2)  # the keyboard shows the ring

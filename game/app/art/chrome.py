@@ -69,13 +69,15 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *, radius: i
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *,
                scale: float = 1.0, radius: int | None = None) -> None:
-    """The keyboard focus: one ring in the palette's gold (a cyan one was the only colour
-    on screen outside the palette), off the element by a gap with a dark line inside it, so
-    it reads as a ring around a gold primary button too and never as the button's edge."""
+    """The keyboard focus: a cyan ring with a dark inner line, off the element by a gap.
+    Cyan is used by nothing else (gold is "you" and playable, red is danger), and the dark
+    line keeps it visible on light cards and gold buttons alike."""
     gap = max(2, round(3 * scale))
     w = max(2, round(3 * scale))
     r = (radius if radius is not None else round(10 * scale)) + gap
     outer = rect.inflate(2 * (gap + w), 2 * (gap + w))
+    pygame.draw.rect(surface, pal.focus_inner, outer.inflate(2, 2), width=1,
+                     border_radius=r + w + 1)
     pygame.draw.rect(surface, pal.focus, outer, width=w, border_radius=r + w)
     pygame.draw.rect(surface, pal.focus_inner, outer.inflate(-2 * w, -2 * w), width=1,
                      border_radius=r)

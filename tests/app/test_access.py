@@ -36,6 +36,29 @@ def test_colour_blind_ring_adds_a_shape_per_colour(app) -> None:
     assert len(footprints) == 4 and all(any(f) for f in footprints)
 
 
+def test_colour_blind_ring_marks_sit_on_the_ring_not_beside_it(app) -> None:
+    # The reviewer's "stray white squares" (54_table_hc_cb.png): marks centred on the ring
+    # rect's corner points, which its rounded line never reaches.
+    for hc in (False, True):
+        app.apply_settings(replace(app.settings, colour_blind=False, high_contrast=hc))
+        table = open_table(app)
+        ring = table.layout.discard.inflate(int(26 * table.layout.card_unit),
+                                            int(26 * table.layout.card_unit))
+        area = ring.inflate(app.u(60), app.u(60))
+
+        plain = pygame.Surface(app.size)
+        render.draw_piles(plain, app, table.layout, table.model)
+        app.apply_settings(replace(app.settings, colour_blind=True, high_contrast=hc))
+        marked = pygame.Surface(app.size)
+        render.draw_piles(marked, app, table.layout, table.model)
+        allowed = ring.inflate(int(10 * table.layout.card_unit), int(10 * table.layout.card_unit))
+        stray = [(x, y) for x in range(area.left, area.right, 2)
+                 for y in range(area.top, area.bottom, 2)
+                 if plain.get_at((x, y)) != marked.get_at((x, y))
+                 and not allowed.collidepoint(x, y)]
+        assert not stray, f"high contrast {hc}: marks off the ring at {stray[:3]}"
+
+
 def test_colour_picker_shows_shapes_in_colour_blind_mode(app) -> None:
     table = open_table(app)
     app.push(colour_picker(table, lambda c: None))

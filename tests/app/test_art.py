@@ -203,3 +203,22 @@ def test_icon(size: int) -> None:
     assert icon.get_size() == (size, size)
     alphas = {icon.get_at((x, y)).a for x in range(size) for y in range(size)}
     assert 0 in alphas and 255 in alphas
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_colour_blind_shape_leaves_the_numeral_a_white_edge(art: CardArt, colour: int) -> None:
+    # The pale shape behind the numeral touched its dark outline, so a red 3 sat on pink
+    # (54_table_hc_cb.png): just outside the outline it must stay as light as the plain card.
+    for hc in (False, True):
+        plain = art.face(colour, 8, 120, high_contrast=hc)
+        marked = art.face(colour, 8, 120, colour_blind=True, high_contrast=hc)
+        w, h = plain.get_size()
+        centre = pygame.Rect(0, 0, w // 2, h // 3)
+        centre.center = (w // 2, h // 2)
+        ink = {(x, y) for x in range(centre.left, centre.right)
+               for y in range(centre.top, centre.bottom) if max(plain.get_at((x, y))[:3]) < 60}
+        edge = {(x + dx, y + dy) for x, y in ink for dx in (-2, 0, 2) for dy in (-2, 0, 2)}
+        edge = {p for p in edge if p not in ink and min(plain.get_at(p)[:3]) > 235}
+        assert len(edge) > 50
+        dark = [p for p in edge if min(marked.get_at(p)[:3]) < 200]
+        assert len(dark) < len(edge) // 20, (colour, hc, len(dark), len(edge))

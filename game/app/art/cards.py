@@ -347,15 +347,15 @@ def _render_face(
         # "+4" sits on four colours, so only white reads on all of them.
         fill = WHITE if rank == WILD_DRAW_FOUR else body_rgb
         height = round(st.w * _CENTRE_SCALE.get(rank, 0.5))
-        stamp(
-            surf,
-            _symbol_mask(rank, height),
-            st.centre,
-            fill,
-            st.ink,
-            st.big_outline,
-            shadow=st.shadow,
-        )
+        mask = _symbol_mask(rank, height)
+        shadow = st.shadow
+        if colour_blind and colour in COLOURS:
+            # The pale shape behind a body-coloured numeral drowns it: a white halo round
+            # the ink outline parts the two again, the shape still showing around it.
+            halo = st.big_outline + max(st.ss, round(st.w * 0.022))
+            stamp(surf, mask, st.centre, WHITE, WHITE, halo, shadow=shadow)
+            shadow = 0
+        stamp(surf, mask, st.centre, fill, st.ink, st.big_outline, shadow=shadow)
 
     corner = _corner_image(colour, rank, st, colour_blind)
     surf.blit(corner, (body.left + st.pad_x, body.top + st.pad_y))

@@ -15,6 +15,7 @@ import pygame
 from game.app import fonts, i18n, style
 from game.app.art import avatars, chrome, colour_rgb, draw_colour_shape
 from game.app.art import table as art_table
+from game.app.art.palette import OUTLINE
 from game.app.i18n import tr
 from game.app.table.layout import Layout, hand_positions, swatch_rect
 from game.app.table.model import TableModel
@@ -273,9 +274,18 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
         art_table.draw_glow(surface, ring, int(16 * u), rgb, ring_pulse, max(4, int(14 * u)))
     pygame.draw.rect(surface, rgb, ring, width=width, border_radius=int(16 * u))
     if cb:
-        for corner in (ring.topleft, ring.bottomright):
-            r = pygame.Rect(0, 0, int(24 * u), int(24 * u))
-            r.center = corner
+        # The shape rides on the ring's rounded corners, on a badge of the ring's colour: set
+        # at the rect's corner points it floated off the line as a stray white square.
+        radius = int(16 * u)
+        along = (radius - width / 2) / math.sqrt(2)
+        inset = round(radius - along)
+        badge_r = int(11 * u)
+        for corner, sx, sy in ((ring.topleft, 1, 1), (ring.bottomright, -1, -1)):
+            centre = (corner[0] + sx * inset, corner[1] + sy * inset)
+            pygame.draw.circle(surface, rgb, centre, badge_r)
+            pygame.draw.circle(surface, OUTLINE, centre, badge_r, width=max(1, int(2 * u)))
+            r = pygame.Rect(0, 0, int(15 * u), int(15 * u))
+            r.center = centre
             draw_colour_shape(surface, model.colour, r, fill=(255, 255, 255))
     pile = model.pile or ([model.top] if model.top >= 0 else [])
     if pile:  # thrown: each card a few degrees off, the top one on top

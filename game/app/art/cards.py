@@ -69,6 +69,8 @@ _CENTRE_SCALE: dict[int, float] = {DRAW_TWO: 0.34, WILD_DRAW_FOUR: 0.34, BLANK: 
 _EDGE: RGB = (64, 64, 70)
 _BACK_RED: RGB = (208, 30, 36)
 _BACK_TEXT: RGB = (255, 214, 0)
+# Backs narrower than this drop the "UNO" letters (see _render_back).
+SIMPLE_BACK_WIDTH = 40
 
 
 def card_height(width: int) -> int:
@@ -366,7 +368,7 @@ def _render_face(
     return pygame.transform.smoothscale(surf, (width, card_height(width)))
 
 
-def _render_back(width: int, high_contrast: bool) -> pygame.Surface:
+def _render_back(width: int, high_contrast: bool, plain: bool = False) -> pygame.Surface:
     ss = _supersample(width)
     st = _Style(width, ss, high_contrast)
     surf = pygame.Surface((st.w, st.h), pygame.SRCALPHA)
@@ -374,6 +376,12 @@ def _render_back(width: int, high_contrast: bool) -> pygame.Surface:
     pygame.draw.polygon(surf, _BACK_RED, _ellipse(st))
     if high_contrast:
         pygame.draw.polygon(surf, WHITE, _ellipse(st), max(ss, round(st.w * 0.012)))
+    if plain or width < SIMPLE_BACK_WIDTH:
+        # Too small for letters, or only a strip of it showing under the next card of a
+        # fan: cut or squashed, "UNO" broke into yellow ticks that read "V V V" along a
+        # seat's fan. The oval with a yellow rim still reads as the back.
+        pygame.draw.polygon(surf, _BACK_TEXT, _ellipse(st), max(ss, round(st.w * 0.07)))
+        return pygame.transform.smoothscale(surf, (width, card_height(width)))
     logo = text_mask("UNO", round(st.w * 0.24))
     # The logo rises to the right across the ellipse, as on the printed back.
     logo = pygame.transform.rotozoom(logo, 24, 1.0)
@@ -429,12 +437,15 @@ class CardArt:
         )
 
     def back(
-        self, width: int, *, high_contrast: bool = False, dimmed: bool = False
+        self, width: int, *, high_contrast: bool = False, dimmed: bool = False,
+        plain: bool = False,
     ) -> pygame.Surface:
-        """The shared card back, exactly ``width`` x ``width * 1.5`` pixels."""
+        """The shared card back, exactly ``width`` x ``width * 1.5`` pixels; ``plain`` (and
+        every back too small for letters) has the oval without the "UNO" logo."""
         width = _check_width(width)
-        key = ("back", width, bool(high_contrast), bool(dimmed))
-        return self._get(key, lambda: _render_back(width, bool(high_contrast)), dimmed)
+        plain = bool(plain) or width < SIMPLE_BACK_WIDTH
+        key = ("back", width, bool(high_contrast), bool(dimmed), plain)
+        return self._get(key, lambda: _render_back(width, bool(high_contrast), plain), dimmed)
 
     def _get(
         self, key: Hashable, render: Callable[[], pygame.Surface], dimmed: bool

@@ -146,13 +146,15 @@ def _fan_image(art, count: int, sw: int, room: int, u: float, roomy: bool, hc: b
     fan_w = sw + (shown - 1) * step if shown else 0
     pad = fan_pad(sw)
     back = art.back(max(sw, 10), high_contrast=hc)
+    # Only a strip of each covered back shows: the logo, cut, would read as stray ticks.
+    covered = art.back(max(sw, 10), high_contrast=hc, plain=True)
     img = pygame.Surface((room + 2 * pad, back.get_height() + 2 * pad + 2), pygame.SRCALPHA)
     edge = max(1, sw // 30)
     for i in range(shown):
         at = (pad + i * step, pad + (i % 2) * edge)
         if i == 0:
             art_table.card_shadow(img, pygame.Rect(at, back.get_size()), 0.0, alpha=90)
-        img.blit(back, at)
+        img.blit(back if i == shown - 1 else covered, at)
     img.blit(num, num.get_rect(midleft=(pad + max(fan_w, sw) + int(6 * u),
                                         pad + int(sw * 0.75))))
     if pygame.display.get_init() and pygame.display.get_surface() is not None:

@@ -310,3 +310,30 @@ def test_the_replay_title_names_the_default_human_in_the_current_language(app) -
         app.pop()
         app.pop()
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_step_buttons_are_drawn_icons_and_step(app, language) -> None:
+    # They were ASCII "|<" "<" ">" ">|" (73_replay_view.png): drawn transport icons, their
+    # meaning in a tooltip in the player's language, each one stepping when clicked.
+    from dataclasses import replace
+    app.apply_settings(replace(app.settings, language=language))
+    add_round(entry(22)[0])
+    open_replays(app)
+    scene = watch_first(app)
+    frames(app, 2)
+    plain = app.screen.copy()
+    for name in ("start", "back", "forward", "end"):
+        b = scene.buttons[name]
+        assert b.text == "" and b.icon, name
+        assert b.tool_tip_text and "<" not in tr(b.tool_tip_text) and ">" not in tr(
+            b.tool_tip_text)
+        # The icon is drawn: its middle has the light icon colour over the button face.
+        lit = [plain.get_at((x, b.rect.centery))[:3] for x in range(b.rect.centerx - 4,
+                                                                       b.rect.centerx + 5)]
+        assert any(min(c) > 180 for c in lit), name
+    scene.seek(5)
+    frames(app, 1)
+    for name, pos in (("back", 4), ("forward", 5), ("end", scene.replay.end), ("start", 1)):
+        click(app, scene.buttons[name].rect.center)
+        assert scene.replay.pos == pos, name

@@ -86,7 +86,7 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, pal: Palette, *,
 # -- icons ----------------------------------------------------------------------------------
 ICONS = ("play", "continue", "new", "load", "learn", "replays", "daily", "settings", "stats",
          "rules", "quit", "back", "edit", "rematch", "menu", "save", "code", "next", "close",
-         "left", "target")
+         "left", "target", "to_start", "step_back", "step_forward", "to_end")
 
 
 def _poly(s: pygame.Surface, pts: list[tuple[float, float]], n: int) -> None:
@@ -169,6 +169,16 @@ def _draw_icon(name: str, s: pygame.Surface, n: int) -> None:
         _line(s, (0.76, 0.24), (0.24, 0.76), n, lw + 0.02)
     elif name == "left":
         _poly(s, [(0.7, 0.18), (0.7, 0.82), (0.24, 0.5)], n)
+    elif name in ("to_start", "step_back", "step_forward", "to_end"):
+        # A media transport: a triangle for a step, a bar on the side it runs up to.
+        ahead = name in ("step_forward", "to_end")
+        tip, base = (0.74, 0.3) if ahead else (0.26, 0.7)
+        if name in ("to_start", "to_end"):
+            bar = 0.82 if ahead else 0.18
+            tip, base = (tip - 0.08, base - 0.08) if ahead else (tip + 0.08, base + 0.08)
+            pygame.draw.rect(s, (255, 255, 255),
+                             pygame.Rect((bar - 0.06) * n, 0.2 * n, 0.12 * n, 0.6 * n))
+        _poly(s, [(base, 0.2), (base, 0.8), (tip, 0.5)], n)
     elif name == "target":
         pygame.draw.circle(s, (255, 255, 255), (0.5 * n, 0.5 * n), 0.4 * n, max(1, round(lw * n)))
         pygame.draw.circle(s, (255, 255, 255), (0.5 * n, 0.5 * n), 0.14 * n)

@@ -161,12 +161,12 @@ class ReplayScene(StageViews, Scene):
         left = actions.left
         y = h - u(12) - 4 * bh - 3 * gap
         small = (width - 3 * gap) // 4
-        for i, (name, text) in enumerate((("start", "replay.to_start"),
-                                          ("back", "replay.step_back"),
-                                          ("forward", "replay.step_forward"),
-                                          ("end", "replay.to_end"))):
+        # Icons, not "|<" "<" ">" ">|": drawn, they read the same in every language.
+        for i, (name, icon) in enumerate((("start", "to_start"), ("back", "step_back"),
+                                          ("forward", "step_forward"), ("end", "to_end"))):
             rect = pygame.Rect(left + i * (small + gap), y, small, bh)
-            self.buttons[name] = button(self, text, rect, focus=False)
+            self.buttons[name] = button(self, "", rect, focus=False, icon=icon,
+                                        tooltip=f"replay.{icon}")
         y += bh + gap
         self.buttons["play"] = button(self, "replay.play", pygame.Rect(left, y, width, bh),
                                       focus=False)

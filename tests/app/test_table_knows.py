@@ -182,3 +182,52 @@ def test_a_lacking_tag_speaks_of_the_cards_left(app, monkeypatch) -> None:
             assert expected in shown, shown
         finally:
             i18n.set_language("en")
+
+
+def test_every_tag_stays_by_its_seat_off_the_window_edge_and_menu(monkeypatch) -> None:
+    """Playtest (m74, z11): the right-hand seat's tag sat against the window's top edge
+    next to Menu. Every tag (and the box beside the piles) keeps off the edge by a margin,
+    off Menu, and in its seat's column."""
+    from dataclasses import replace
+
+    import pygame
+
+    from ai.insight import TableKnowledge
+    from game.app.app import App
+    from game.app.table import insight as module
+    from game.app.table import render
+    from saves.settings import AnimationSpeed, Settings
+    from tests.app.helpers import open_table, seats
+
+    drawn: list[pygame.Rect] = []
+    real = render.draw_panel
+
+    def spy(surface, rect, *args, **kwargs):
+        drawn.append(pygame.Rect(rect))
+        return real(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(render, "draw_panel", spy)
+    for size, scale, lang, n_ai in (((1280, 720), 1.0, "en", 3), ((1024, 600), 1.5, "zh", 3),
+                                    ((1280, 720), 1.5, "en", 5), ((1024, 600), 1.0, "en", 2),
+                                    ((1280, 656), 1.5, "en", 2), ((1024, 536), 1.5, "zh", 2)):
+        settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                           language=lang, ui_scale=scale)
+        app = App(language=lang, settings=settings, size=size)
+        try:
+            table = open_table(app, table_seats=seats(n_ai=n_ai, tier="hard"), seed=5)
+            stage, lay = table.stage, table.stage.layout
+            known = TableKnowledge(0, {s: (0, 1) for s in stage.seat_panels}, 1,
+                                   (0.5, 0.5, 0.5, 0.5))
+            drawn.clear()
+            module.draw_insight(pygame.Surface(app.size), stage, known)
+            assert drawn, (size, scale)
+            window = pygame.Rect((0, 0), app.size).inflate(-2 * app.u(8), -2 * app.u(8))
+            panels = list(stage.seat_panels.values())
+            for i, rect in enumerate(drawn):
+                assert rect.collidelist(drawn[i + 1:]) < 0, (size, scale, lang, drawn)
+                assert window.contains(rect), (size, scale, lang, rect)
+                assert not rect.colliderect(lay.menu), (size, scale, lang, rect)
+                if rect.height < app.u(40):  # a seat's tag: over or under one panel
+                    assert any(p.left <= rect.centerx <= p.right for p in panels), rect
+        finally:
+            app.close()

@@ -4,6 +4,7 @@ state; the table asks each frame and draws what is ready."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -109,6 +110,28 @@ class Insight:
 SWATCH = ((230, 70, 60), (245, 200, 50), (70, 180, 90), (70, 130, 235))
 
 
+def _tag_places(size: tuple[int, int], panel: pygame.Rect, gap: int,
+                others: list[pygame.Rect], air: int) -> list[pygame.Rect]:
+    """Where a seat's tag may go, best first: under its panel, then over it; centred, flush
+    with a side of the panel, or slid clear of what is beside it (the piles' corner, say),
+    its middle always over the panel so it stays in its seat's column."""
+    out = []
+    for y_edge in ("top", "bottom"):
+        rect = pygame.Rect((0, 0), size)
+        if y_edge == "top":
+            rect.top = panel.bottom + gap
+        else:
+            rect.bottom = panel.top - gap
+        xs = [panel.centerx - rect.width // 2, panel.left, panel.right - rect.width]
+        for r in others:
+            xs += [r.right + air, r.left - air - rect.width]
+        for x in xs:
+            place = rect.move(x - rect.x, 0)
+            if panel.left <= place.centerx <= panel.right:
+                out.append(place)
+    return out
+
+
 def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -> None:
     """Under each opponent's panel the colours they lack; beside the piles, if there is a
     clear space, the next player's chance to follow each colour."""
@@ -118,7 +141,12 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
     lay = stage.layout
     w, h = lay.size
     taken = [r for r in stage.seat_panels.values()] + [lay.piles, lay.hand_area, lay.log,
-                                                       lay.actions]
+                                                       lay.actions, lay.menu]
+    if lay.zones is not None:
+        taken += [lay.zones.banner, lay.zones.strip, lay.zones.own]
+    taken = [r for r in taken if r.width > 0 and r.height > 0]
+    # A tag keeps off the window's edge (and so off the Menu button's corner) by a margin.
+    window = pygame.Rect(0, 0, w, h).inflate(-2 * u(8), -2 * u(8))
     size = u(14)
     for seat, panel in stage.seat_panels.items():
         colours = known.lacking.get(seat, ())
@@ -127,14 +155,13 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
         name = stage.match.seats[seat].name
         text = fonts.fit(tr("skill.knows_lacks", name=name, colours=colour_names(colours)),
                          size, max(panel.width, u(160)), (255, 225, 150))
-        for rect in (text.get_rect(midtop=(panel.centerx, panel.bottom + u(2))),
-                     text.get_rect(midbottom=(panel.centerx, panel.top - u(2)))):
-            others = [r for r in taken if r is not panel]
-            if pygame.Rect(0, 0, w, h).contains(rect) and rect.collidelist(others) < 0:
-                render.draw_panel(surface, rect.inflate(u(8), u(4)), u(5),
-                                  colour=(0, 0, 0, 150))
+        others = [r for r in taken if r is not panel]
+        for rect in _tag_places(text.get_size(), panel, u(2), others, u(6)):
+            back = rect.inflate(u(8), u(4))
+            if window.contains(back) and back.collidelist(others) < 0:
+                render.draw_panel(surface, back, u(5), colour=(0, 0, 0, 150))
                 surface.blit(text, rect)
-                taken.append(rect)
+                taken.append(back)
                 break
     nxt = known.next_seat
     if nxt not in stage.seat_panels:
@@ -146,13 +173,15 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
     box_w = max(title.get_width(), line.get_width(), u(230)) + u(16)
     box_h = title.get_height() + line.get_height() + 2 * row_h + u(14)
     piles = lay.piles
-    for anchor in ("midleft", "midright"):
+    # Beside the piles, level with them or a little lower (clear of a seat's tag).
+    for anchor, drop in itertools.product(("midleft", "midright"),
+                                         range(0, u(60), max(1, u(4)))):
         box = pygame.Rect(0, 0, box_w, box_h)
         if anchor == "midleft":
-            box.midleft = (piles.right + u(16), piles.centery)
+            box.midleft = (piles.right + u(16), piles.centery + drop)
         else:
-            box.midright = (piles.left - u(16), piles.centery)
-        if pygame.Rect(0, 0, w, h).contains(box) and box.collidelist(taken) < 0:
+            box.midright = (piles.left - u(16), piles.centery + drop)
+        if window.contains(box) and box.collidelist(taken) < 0:
             break
     else:
         return  # a full table: no clear space, only the lines under the panels

@@ -107,8 +107,9 @@ class StatsScene(Scene):
         # What each row says of the tiers (for tests), shown or not.
         self.tier_lines: dict[str, str] = {name: self.tier_line(p) for name, p in players}
         rows = self._rows_shown(players, bottom - y)
+        main_h, tier_h = self._line_heights()
         for name, p, tiers in rows:
-            row = pygame.Rect(u(30), y - u(2), w - u(60), u(26) + (u(22) if tiers else 0))
+            row = pygame.Rect(u(30), y - u(2), w - u(60), main_h + (tier_h if tiers else 0))
             self.row_rects[name] = row
             if name == self.selected:
                 pygame.draw.rect(surface, (20, 70, 45), row, border_radius=u(6))
@@ -119,11 +120,11 @@ class StatsScene(Scene):
             for x, v in zip(xs, values, strict=True):
                 surface.blit(fonts.fit(str(v), u(18), (w - u(80)) // len(cols) - u(6), WHITE),
                              (x, y))
-            y += u(26)
+            y += main_h
             if tiers:
                 surface.blit(fonts.fit(tiers, u(14), w - u(120), (200, 215, 205)),
                              (xs[0] + u(20), y))
-                y += u(22)
+                y += tier_h
         hidden = len(players) - len(rows)
         self.more_text = tr("stats.more_players", count=hidden) if hidden else ""
         if self.more_text:
@@ -148,9 +149,10 @@ class StatsScene(Scene):
         they fit; else the tier lines go but the selected row's; else a window of rows
         around the selected one (the arrow keys move it), with the rest counted below."""
         u = self.app.u
+        main_h, tier_h = self._line_heights()
 
         def height(rows: list) -> int:
-            return sum(u(26) + (u(22) if t else 0) for *_, t in rows)
+            return sum(main_h + (tier_h if t else 0) for *_, t in rows)
 
         full = [(name, p, self.tier_lines[name]) for name, p in players]
         if height(full) <= room:
@@ -159,15 +161,28 @@ class StatsScene(Scene):
         if height(short) <= room:
             return short
         room -= u(18)  # the line counting the players not shown
-        fits = max(1, (room - (u(22) if any(t for *_, t in short) else 0)) // u(26))
+        fits = max(1, (room - (tier_h if any(t for *_, t in short) else 0)) // main_h)
         at = next((i for i, (n, *_) in enumerate(short) if n == self.selected), 0)
         first = min(max(0, at - fits // 2), len(short) - fits)
         return short[first:first + fits]
 
+    def _line_heights(self) -> tuple[int, int]:
+        """A row's line of figures and its line of tiers, each as tall as its font measures
+        (Chinese at 150 % is taller than the fixed steps were) with air above and below."""
+        u = self.app.u
+        names = "".join(self.stats.players)
+        main = max(fonts.font(u(18)).get_height(), fonts.font(u(18), text=names).get_height())
+        tier = max(fonts.font(u(14)).get_height(), fonts.font(u(14), text=names).get_height())
+        return max(u(26), main + u(4)), max(u(22), tier + u(6))
+
     def _below_height(self) -> int:
         u = self.app.u
         h = self.app.size[1]
-        return max(u(150), min(u(300), h // 2 - u(20)))
+        # Rows taller than the old fixed steps (Chinese at 150 %) take what they grew by
+        # from the chart, so two rows (one with its tier line) still fit where they did.
+        main_h, tier_h = self._line_heights()
+        grown = 2 * (main_h - u(26)) + (tier_h - u(22))
+        return max(u(150), min(u(300), h // 2 - u(20)) - grown)
 
     def _draw_below(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The selected player's rating and chart, the rating's stated model, and the

@@ -222,3 +222,14 @@ def test_colour_blind_shape_leaves_the_numeral_a_white_edge(art: CardArt, colour
         assert len(edge) > 50
         dark = [p for p in edge if min(marked.get_at(p)[:3]) < 200]
         assert len(dark) < len(edge) // 20, (colour, hc, len(dark), len(edge))
+
+
+def test_card_letters_survive_pygame_being_restarted() -> None:
+    # Tests (and a new App) quit and restart pygame: a font kept from before raised
+    # "font module quit since font created" at the next card drawn with letters.
+    from game.app.art import _raster
+    pygame.init()
+    _raster.text_mask("UNO", 21)
+    pygame.quit()
+    pygame.init()
+    assert _raster.text_mask("UNO", 21).get_width() > 1

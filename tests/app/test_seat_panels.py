@@ -27,3 +27,24 @@ def test_seat_panels_never_overlap(viewer, scale, size) -> None:
         assert all(window.contains(r) for r in rects), (n, size, scale, viewer)
         clash = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
         assert clash == [], (n, size, scale, viewer)
+
+
+def test_seat_fan_backs_read_as_backs_not_broken_letters(app) -> None:
+    # Only a strip of each covered back shows in a seat's fan, and the "UNO" cut there (or
+    # squashed on a small back) read as yellow ticks, "V V V" (14_now.png): covered backs
+    # and small backs are the oval with one unbroken yellow rim.
+    from game.app.table import render
+    from tests.app.helpers import open_table
+    table = open_table(app)
+    layout = table.layout
+    sw = round(layout.small_w * layout.panel_scale)
+    fan = render._fan_image(app.art, 7, sw, app.u(300), 1.0, False, False)
+    plain = app.art.back(sw, plain=True)
+    pad, step = render.fan_pad(sw), max(1, int(sw * 0.3))
+    strip = pygame.Rect(pad + 1, pad + 4, step - 2, plain.get_height() - 8)
+    for x in range(strip.left, strip.right):
+        for y in range(strip.top, strip.bottom):
+            assert fan.get_at((x, y))[:3] == plain.get_at((x - pad, y - pad))[:3], (x, y)
+    small = app.art.back(30)
+    yellow = pygame.mask.from_threshold(small, (255, 214, 0, 255), (60, 60, 90, 255))
+    assert len(yellow.connected_components(2)) == 1

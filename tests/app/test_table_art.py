@@ -12,7 +12,6 @@ from game.app import style
 from game.app.art import avatars, chrome, motion
 from game.app.art import table as art
 from game.app.art.felt import felt
-from game.app.table import render
 
 
 @pytest.fixture(autouse=True)
@@ -156,22 +155,3 @@ def test_motion_has_anticipation_impact_and_settle() -> None:
     assert motion.roll(0, 8, 1.0) == 8
 
 
-
-def test_seat_fan_backs_read_as_backs_not_broken_letters(app) -> None:
-    # Only a strip of each covered back shows in a seat's fan, and the "UNO" cut there (or
-    # squashed on a small back) read as yellow ticks, "V V V" (14_now.png): covered backs
-    # and small backs are the oval with one unbroken yellow rim.
-    from tests.app.helpers import open_table
-    table = open_table(app)
-    layout = table.layout
-    sw = round(layout.small_w * layout.panel_scale)
-    fan = render._fan_image(app.art, 7, sw, app.u(300), 1.0, False, False)
-    plain = app.art.back(sw, plain=True)
-    pad, step = render.fan_pad(sw), max(1, int(sw * 0.3))
-    strip = pygame.Rect(pad + 1, pad + 4, step - 2, plain.get_height() - 8)
-    for x in range(strip.left, strip.right):
-        for y in range(strip.top, strip.bottom):
-            assert fan.get_at((x, y))[:3] == plain.get_at((x - pad, y - pad))[:3], (x, y)
-    small = app.art.back(30)
-    yellow = pygame.mask.from_threshold(small, (255, 214, 0, 255), (60, 60, 90, 255))
-    assert len(yellow.connected_components(2)) == 1

@@ -26,6 +26,11 @@ def font(size: int) -> pygame.font.Font:
         pygame.font.init()
     size = max(_FONT_STEP, min(_MAX_FONT, -(-size // _FONT_STEP) * _FONT_STEP))
     cached = _fonts.get(size)
+    if cached is not None:
+        try:
+            cached.get_height()
+        except pygame.error:  # made before pygame.font was last quit (a new App, a test)
+            cached = None
     if cached is None:
         cached = _fonts[size] = pygame.font.Font(None, size)
     return cached

@@ -244,8 +244,9 @@ class PromptCard:
         if self.tiles():
             self._draw_tiles(surface, geo.wild)
         else:
+            size = self._option_size()
             for i, r in enumerate(self.rects):
-                self._draw_option(surface, i, r)
+                self._draw_option(surface, i, r, size)
         if self.cancel_rect is not None:
             text = tr("prompt.cancel")
             self.texts.append((text, u(16), False, self.cancel_rect.inflate(-u(14), 0)))
@@ -285,7 +286,33 @@ class PromptCard:
                 draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
                                   fill=(255, 255, 255))
 
-    def _draw_option(self, surface: pygame.Surface, i: int, r: pygame.Rect) -> None:
+    def _label_room(self, i: int, r: pygame.Rect) -> int:
+        """How wide option i's label may be in its rect: what its swatch or card and its
+        number key leave."""
+        u = self.app.u
+        c = self.choices[i]
+        swatch = self._swatch_w(r) + u(12) if c.colour >= 0 else 0
+        return r.width - u(12) - swatch - (u(38) if c.card >= 0 else 0) - u(30)
+
+    def _swatch_w(self, r: pygame.Rect) -> int:
+        """A colour option's swatch: narrower in a narrow option, so its name keeps room."""
+        u = self.app.u
+        return u(32) if r.width >= u(200) else u(18)
+
+    def _option_size(self) -> int:
+        """One label size for every option: the body size, or the largest smaller one at
+        which each label fits its rect (a small window at 150 % has no room for six choices
+        at full size; one size keeps them alike instead of each shrunk its own way)."""
+        u = self.app.u
+        size = u(20)
+        while size > 9 and any(
+                fonts.font(size, True, c.label).size(c.label)[0] > self._label_room(i, r)
+                for i, (c, r) in enumerate(zip(self.choices, self.rects, strict=False))):
+            size -= 1
+        return size
+
+    def _draw_option(self, surface: pygame.Surface, i: int, r: pygame.Rect,
+                     size: int) -> None:
         """One option as a large choice: its swatch or card, its label, its number key."""
         app = self.app
         u = app.u
@@ -297,7 +324,7 @@ class PromptCard:
                          width=3 if focused else 1, border_radius=u(10))
         x = r.x + u(12)
         if c.colour >= 0:
-            tile = pygame.Rect(x, r.y + u(5), u(32), r.height - u(10))
+            tile = pygame.Rect(x, r.y + u(5), self._swatch_w(r), r.height - u(10))
             pygame.draw.rect(surface, colour_rgb(c.colour,
                                                  high_contrast=app.settings.high_contrast),
                              tile, border_radius=u(6))
@@ -312,8 +339,8 @@ class PromptCard:
             x += u(38)
         num = fonts.render(f"{i + 1}", u(14), (170, 200, 180))
         surface.blit(num, num.get_rect(midright=(r.right - u(10), r.centery)))
-        self.texts.append((c.label, u(20), focused, pygame.Rect(0, 0, r.right - x - u(30), 1)))
-        label = fonts.fit(c.label, u(20), r.right - x - u(30), WHITE, bold=focused)
+        self.texts.append((c.label, size, True, pygame.Rect(0, 0, r.right - x - u(30), 1)))
+        label = fonts.fit(c.label, size, r.right - x - u(30), WHITE, bold=focused)
         surface.blit(label, label.get_rect(midleft=(x, r.centery)))
 
     def _draw_tiles(self, surface: pygame.Surface, wild: pygame.Rect) -> None:
@@ -345,8 +372,12 @@ class PromptCard:
             bottom = tile.bottom - u(4)
             if count is not None:  # the hand is under the prompt: what it holds of this
                 text = tr("prompt.in_hand", count=count)
-                self.texts.append((text, u(14), False, pygame.Rect(0, 0, tile.width - u(8), 1)))
-                ct = fonts.render(text, u(14), WHITE)
+                room = tile.width - u(8)
+                size = u(14)
+                while size > 9 and fonts.font(size).size(text)[0] > room:
+                    size -= 1
+                self.texts.append((text, size, False, pygame.Rect(0, 0, room, 1)))
+                ct = fonts.render(text, size, WHITE)
                 at = ct.get_rect(midbottom=(tile.centerx, bottom))
                 backing = at.inflate(u(8), 0)
                 pygame.draw.rect(surface, tuple(v * 11 // 20 for v in rgb), backing,

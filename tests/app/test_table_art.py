@@ -153,5 +153,3 @@ def test_motion_has_anticipation_impact_and_settle() -> None:
     heights = [motion.lift_height(*motion.phases(t / 20)) for t in range(21)]
     assert heights[0] == 0 and heights[-1] == 0 and max(heights) > 0.8
     assert motion.roll(0, 8, 1.0) == 8
-
-

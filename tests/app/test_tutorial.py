@@ -278,3 +278,18 @@ def test_a_hand_shown_in_a_lesson_stands_beside_the_lesson_panel(app, size) -> N
     assert scene.stage.reveal_rect.width > 0
     assert not scene.stage.reveal_rect.colliderect(scene.panel_rect)
     assert app.screen.get_rect().contains(scene.stage.reveal_rect)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lesson_opponents_are_not_named_like_hot_seat_players(app, lang: str) -> None:
+    """A playtester read the lesson's "Player 1" as themselves: a shared screen names its
+    humans "Player N", so a lesson's AI opponents are "Opponent N" (对手 N)."""
+    index = next(i for i, le in enumerate(LESSONS) if le.players > 1)
+    try:
+        scene = start(app, index, lang)
+        names = [seat.name for seat in scene.match.seats[1:]]
+        players = {i18n.tr("seat.player", number=n) for n in range(1, 11)}
+        assert names and not players & set(names), names
+        assert all(i18n.tr("tutorial.opponent", number=1)[:2] in n for n in names[:1])
+    finally:
+        i18n.set_language("en")

@@ -33,7 +33,7 @@ from game.app.tutorial.lessons import (
     lesson_for,
     try_it_available,
 )
-from game.app.ui import GOLD, WHITE, button, felt, icon_room
+from game.app.ui import GOLD, WHITE, StyledButton, button, felt, icon_room
 from game.engine import SPECS, Action, Kind
 from game.engine import events as ev
 from game.engine.cards import CARD_FACE
@@ -511,6 +511,7 @@ class ListScene(Scene):
             # holding the drawn check mark of a finished lesson, never over its title.
             b = button(self, self.label(le), rect, object_id="#small", icon="learn",
                        title=tr(le.title_key()))
+            assert isinstance(b, StyledButton)
             b.icon = None  # no icon drawn: the room is the check mark's
             self.items[b] = i
         for i, bad in enumerate(self.broken, len(self.lessons)):

@@ -116,6 +116,10 @@ def main() -> int:
     t = table_at(["W b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     s = t.match.state
     strip("colour_change", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],), 3)))
+    t = table_at(["W b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
+    s = t.match.state
+    # Green on the green felt: the burst must still be seen.
+    strip("colour_change_green", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],), 2)))
     t = table_at(["rS b2 g3 y4", "g1 g2 g3", "y1 y2 y3", "b1 b2 b3"])
     s = t.match.state
     strip("skip", lambda: t.act(Action(Kind.PLAY, 0, (s.hands[0][0],))))

@@ -90,6 +90,7 @@ class Stage(Protocol):
     viewer: int | None
     arrow_spin: float
     ring_pulse: float
+    hand_rects: list[pygame.Rect]  # where the last frame drew your hand's cards
 
     @property
     def art(self) -> CardArt: ...
@@ -555,8 +556,12 @@ class EventPlayer:
             lay = s.layout
             rgb = colour_rgb(colour, high_contrast=s.settings.high_contrast)
             reach = int(max(lay.size) * 0.62)
+            # Across the table, never over your hand (nor a prompt standing in its band).
+            before = surface.get_clip()
+            surface.set_clip(burst_clip(lay, s.hand_rects).clip(before))
             art_table.colour_burst(surface, lay.discard.center, t, rgb, reach,
                                    seed=self.seed + colour)
+            surface.set_clip(before)
 
         def stop() -> None:
             s.ring_pulse = 0.0
@@ -744,6 +749,12 @@ GROUPED: frozenset[type[ev.Event]] = frozenset({ev.Dealt})
 SILENT: frozenset[type[ev.Event]] = frozenset({
     ev.DealerDraw, ev.DrawSkipped, ev.CardKept, ev.PowerChosen, ev.SeatsExchanged,
     ev.MatchEnded})
+
+
+def burst_clip(lay: Layout, hand: list[pygame.Rect]) -> pygame.Rect:
+    """The table above your hand: where the colour burst may spread."""
+    top = min([lay.hand_area.top, *(r.top for r in hand)]) - int(4 * lay.unit)
+    return pygame.Rect(0, 0, lay.size[0], max(0, top))
 
 
 def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:

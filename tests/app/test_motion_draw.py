@@ -106,3 +106,58 @@ def test_another_seats_drawn_card_slides_to_its_fan(app, monkeypatch) -> None:
 
 def _drawn(seat: int, n: int) -> list[ev.CardDrawn]:
     return [ev.CardDrawn(seat, -1, "penalty") for _ in range(n)]
+
+
+def _reshuffle_table(app):
+    state, _ = make(OFFICIAL, hands=["r1 b2 b3", "g1 g2"], top="y5", stock="g7")
+    # The stock is empty; the pile under the top card holds the rest of the deck.
+    state.discard = [*state.stock, *state.discard]
+    state.stock = []
+    table = open_table(app, OFFICIAL, seats(1), state=state)
+    settle(app, table)
+    return table, len(state.discard) - 1
+
+
+def _sweep(table):
+    d = table.director
+    return next(st for st in ([d.active] if d.active else []) + d.steps
+                if len(st.tweens) == effects.RESHUFFLE_CARDS)
+
+
+def _watch(app, table, limit: int = 200) -> list[tuple[int, int]]:
+    seen = []
+    for _ in range(limit):
+        frames(app, 1, 16)
+        seen.append((table.model.stock, len(table.model.pile)))
+        if not table.director.busy:
+            break
+    return seen
+
+
+def test_the_pile_sweeps_into_an_empty_stock_and_its_count_rolls_up(app) -> None:
+    _normal(app)
+    table, gathered = _reshuffle_table(app)
+    assert table.model.stock == 0
+    key(app, pygame.K_d)
+    sweep = _sweep(table)
+    delays = [t.delay for t in sweep.tweens]
+    assert delays == sorted(delays) and len(set(delays)) == len(delays)
+    assert all(t.duration == effects.RESHUFFLE_MS * app.speed for t in sweep.tweens)
+    seen = _watch(app, table)
+    counts = [c for c, _ in seen]
+    rising = counts[:counts.index(gathered)] if gathered in counts else counts
+    # Not 0 then the full count at once: it rolls up through several values.
+    assert len({c for c in rising if 0 < c < gathered}) >= 5, counts
+    assert rising == sorted(rising)
+    assert any(p == 1 for _, p in seen), "the pile was not taken up while it swept"
+    assert table.model.stock == gathered - 1  # then one is drawn from it
+
+
+def test_reduce_motion_keeps_the_reshuffle_as_a_fade_with_its_count(app) -> None:
+    _normal(app, reduce_motion=True)
+    table, gathered = _reshuffle_table(app)
+    key(app, pygame.K_d)
+    sweep = _sweep(table)
+    assert all(t.duration <= effects.FADE_MS * app.speed for t in sweep.tweens)
+    counts = [c for c, _ in _watch(app, table)]
+    assert len({c for c in counts if 0 < c < gathered}) >= 5, counts

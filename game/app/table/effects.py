@@ -16,7 +16,17 @@ from game.app.i18n import tr
 from game.app.table import render
 from game.app.table.anim import Director, Step, Tween, ease_in_out, ease_out
 from game.app.table.layout import Layout
-from game.app.table.model import DealOne, Fresh, Land, Leave, Logged, Reveal, StockCount, TableModel
+from game.app.table.model import (
+    DealOne,
+    Fresh,
+    Gathered,
+    Land,
+    Leave,
+    Logged,
+    Reveal,
+    StockCount,
+    TableModel,
+)
 from game.app.table.wording import describe_event
 from game.engine import events as ev
 from game.engine.cards import (
@@ -45,6 +55,11 @@ NUMBER_OVERSHOOT = 0.06
 ACTION_OVERSHOOT = 0.12
 ACTION_RANKS = frozenset({SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR})
 DEAL_MS = 300.0
+# The pile shuffled back into an empty stock: this many backs sweep over (the count rolling
+# up as each arrives), one just behind another.
+RESHUFFLE_CARDS = 10
+RESHUFFLE_MS = 320.0
+RESHUFFLE_GAP_MS = 55.0
 DEAL_GAP_MS = 70.0  # between two cards of the deal, going round the table
 # The whole deal, first card leaving to last card landing, at most (ART.md: one at a time,
 # fast): a full table's 70 cards come closer together instead of taking five seconds.
@@ -405,6 +420,17 @@ class EventPlayer:
         self._shuffle_step(StockCount(e.stock_size))
 
     def stock_reshuffled(self, e: ev.StockReshuffled) -> None:
+        """The stock ran out: the pile under the top card sweeps over to the stock a few
+        backs at a time, the stock's count rolling up as they arrive, then it is shuffled
+        (reduce motion: the backs fade in on the stock, the count rises the same)."""
+        s = self.stage
+        lay = s.layout
+        k = max(1, min(RESHUFFLE_CARDS, e.stock_size))
+        tweens = [self._fly(-1, lay.discard.center, lay.stock.center, lay.centre_w,
+                            RESHUFFLE_MS, delay=i * RESHUFFLE_GAP_MS,
+                            lands=(StockCount(round(e.stock_size * (i + 1) / k)),))
+                  for i in range(k)]
+        self._add(tweens, on_start=self._sound("shuffle"), starts=(Gathered(), StockCount(0)))
         self._shuffle_step(StockCount(e.stock_size))
 
     def first_card(self, e: ev.FirstCard) -> None:

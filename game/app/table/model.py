@@ -44,6 +44,11 @@ class StockCount:
 
 
 @dataclass(frozen=True, slots=True)
+class Gathered:
+    """The discard pile, but for its top card, is taken up to be shuffled into the stock."""
+
+
+@dataclass(frozen=True, slots=True)
 class Fresh:
     """A card just drawn into the viewer's hand, marked for a moment (the stage's)."""
 
@@ -118,7 +123,8 @@ class TableModel:
             self.pile = list(view.discard[-PILE_SHOWN:]) or [view.top]
 
     def apply(self, change: object, viewer: int | None) -> bool:
-        """Apply a change (Leave, Land, DealOne, StockCount); False for any other value."""
+        """Apply a change (Leave, Land, DealOne, StockCount, Gathered); False for any other
+        value."""
         if isinstance(change, Land):
             self.land(change.event, viewer)
         elif isinstance(change, Leave):
@@ -127,6 +133,8 @@ class TableModel:
             self.deal_one(change.seat, change.card, viewer)
         elif isinstance(change, StockCount):
             self.stock = change.size
+        elif isinstance(change, Gathered):
+            self.pile = self.pile[-1:]
         else:
             return False
         return True

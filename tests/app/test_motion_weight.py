@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 import pytest
 
 from game.app.art import motion
@@ -150,3 +151,41 @@ def test_hands_travel_on_a_seven_and_a_zero(app, monkeypatch, reduce: bool) -> N
     _run(app, table2, 3000)
     starts = {p for p in seen if p in {table2.stage.seat_target(x) for x in range(4)}}
     assert len(starts) >= 3  # every hand moves on at once (three opponents and you)
+
+
+def test_a_wild_burst_never_covers_your_hand(app, monkeypatch) -> None:
+    _normal(app)
+    clips: list[pygame.Rect] = []
+    real = art_table.colour_burst
+
+    def spy(surface, centre, t, colour, reach, *, seed=0) -> None:
+        clips.append(surface.get_clip())
+        real(surface, centre, t, colour, reach, seed=seed)
+
+    monkeypatch.setattr(art_table, "colour_burst", spy)
+    table, s = _table(app, OFFICIAL, ["W g3 b5", "g1 g2 g3", "y1 y2", "b1 b2"])
+    _play(table, [Action(Kind.PLAY, 0, (s.hands[0][0],), 2)])
+    for _ in range(60):
+        frames(app, 1, 20)
+    hand = table.stage.hand_rects
+    assert clips and hand
+    for clip in clips:
+        assert clip.bottom <= min(r.top for r in hand), "the burst is drawn over your hand"
+        assert clip.width == table.stage.layout.size[0]  # across the whole table above it
+
+
+def test_a_green_burst_is_seen_on_green_felt() -> None:
+    from game.app.art import colour_rgb
+
+    felt = (18, 84, 46)  # the deep green cloth
+    surface = pygame.Surface((300, 300))
+    surface.fill(felt)
+    art_table.colour_burst(surface, (150, 150), 0.3, colour_rgb(2), 140, seed=1)
+
+    def lum(c) -> float:
+        return 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]
+
+    brightest = max(lum(surface.get_at((x, y))) for x in range(0, 300, 2)
+                    for y in range(0, 300, 2))
+    # A light rim: well above the felt, not just the card green's own brightness.
+    assert brightest - lum(felt) > 110

@@ -221,10 +221,29 @@ def _dot(radius: int, colour: RGB) -> pygame.Surface:
     return s
 
 
+@lru_cache(maxsize=32)
+def _spark(radius: int, colour: RGB) -> pygame.Surface:
+    """A burst's spark: the colour brightened, with a light rim and a soft halo, so it reads
+    on any felt (a green burst on green cloth too)."""
+    n = 2 * radius + 2
+    s = pygame.Surface((n, n), pygame.SRCALPHA)
+    c = n / 2
+    bright = tuple(min(255, round(v + (255 - v) * 0.25)) for v in colour)
+    rim = tuple(min(255, round(v + (255 - v) * 0.75)) for v in colour)
+    for k in range(radius, 0, -1):
+        a = round(90 * (1 - k / radius) ** 1.5)
+        pygame.draw.circle(s, (*bright, a), (c, c), k)
+    core = max(1, round(radius * 0.62))
+    pygame.draw.circle(s, (*rim, 240), (c, c), core + max(1, radius // 7))
+    pygame.draw.circle(s, (*bright, 255), (c, c), core)
+    return s
+
+
 def colour_burst(surface: pygame.Surface, centre: tuple[int, int], t: float, colour: RGB,
                  reach: int, *, seed: int = 0) -> None:
     """The wild's colour flooding out from the pile: a ring of sparks and twelve rays racing
-    to `reach` px, fading as they go. `t` runs 0..1."""
+    to `reach` px, fading as they go. `t` runs 0..1. Each spark has a light rim: the
+    burst of the felt's own colour is seen as well as any other."""
     if not 0.0 <= t < 1.0:
         return
     e = 1 - (1 - t) ** 3
@@ -232,7 +251,7 @@ def colour_burst(surface: pygame.Surface, centre: tuple[int, int], t: float, col
     rng = random.Random(seed)
     r = max(1, round(reach * e))
     size = max(3, round(reach * 0.045 * (1.2 - 0.6 * t)))
-    dot = _dot(size, colour)
+    dot = _spark(size, colour)
     dot.set_alpha(round(230 * fade))
     count = 36
     for k in range(count):
@@ -241,7 +260,7 @@ def colour_burst(surface: pygame.Surface, centre: tuple[int, int], t: float, col
         surface.blit(dot, dot.get_rect(center=(centre[0] + rr * math.cos(a),
                                                centre[1] + rr * math.sin(a) * 0.78)))
     # Rays: streaks of sparks behind the front.
-    small = _dot(max(2, size // 2), colour)
+    small = _spark(max(2, size // 2), colour)
     small.set_alpha(round(200 * fade))
     for k in range(12):
         a = math.tau * (k + 0.5) / 12

@@ -16,7 +16,17 @@ from game.app.i18n import tr
 from game.app.table import render
 from game.app.table.anim import Director, Step, Tween, ease_in_out, ease_out
 from game.app.table.layout import Layout
-from game.app.table.model import DealOne, Fresh, Land, Leave, Logged, Reveal, StockCount, TableModel
+from game.app.table.model import (
+    DealOne,
+    Fresh,
+    Gathered,
+    Land,
+    Leave,
+    Logged,
+    Reveal,
+    StockCount,
+    TableModel,
+)
 from game.app.table.wording import describe_event
 from game.engine import events as ev
 from game.engine.cards import (
@@ -37,6 +47,7 @@ if TYPE_CHECKING:
 # impact and settle: lifted 80 ms, flying about 360 ms, landing and settling in 100 ms.
 PLAY_MS = 540.0
 DRAW_MS = 380.0
+DRAW_FLIP_MS = 180.0  # a card drawn into your hand turns face up where it arrives
 PENALTY_GAP_MS = 80.0  # between two cards of a penalty flying to its victim
 SWAP_MS = 700.0  # hands travelling between seats (a 7 or a 0)
 ROTATED_MS = 2400.0  # "You now hold Ada's hand": read after the hands have moved
@@ -44,6 +55,11 @@ NUMBER_OVERSHOOT = 0.06
 ACTION_OVERSHOOT = 0.12
 ACTION_RANKS = frozenset({SKIP, REVERSE, DRAW_TWO, WILD_DRAW_FOUR})
 DEAL_MS = 300.0
+# The pile shuffled back into an empty stock: this many backs sweep over (the count rolling
+# up as each arrives), one just behind another.
+RESHUFFLE_CARDS = 10
+RESHUFFLE_MS = 320.0
+RESHUFFLE_GAP_MS = 55.0
 DEAL_GAP_MS = 70.0  # between two cards of the deal, going round the table
 # The whole deal, first card leaving to last card landing, at most (ART.md: one at a time,
 # fast): a full table's 70 cards come closer together instead of taking five seconds.
@@ -89,6 +105,7 @@ class Stage(Protocol):
     viewer: int | None
     arrow_spin: float
     ring_pulse: float
+    hand_rects: list[pygame.Rect]  # where the last frame drew your hand's cards
 
     @property
     def art(self) -> CardArt: ...
@@ -165,22 +182,25 @@ class EventPlayer:
     def _fly(self, card: int, start: tuple[int, int], end: tuple[int, int], width: int,
              duration: float, delay: float = 0.0, flip: bool = False,
              lands: tuple[object, ...] = (), *, end_angle: float = 0.0,
-             overshoot: float = 0.0, lift: bool = False) -> Tween:
+             overshoot: float = 0.0, lift: bool = False,
+             to: Callable[[], tuple[tuple[int, int], float]] | None = None,
+             flip_after: float = 0.0) -> Tween:
         """A card travelling from `start` to `end` on an arc, its shadow on the cloth falling
         away as it rises and tightening as it lands; flipping face up half-way with `flip`.
         With `lift` it is first picked up (a play), and it lands with `overshoot` (a little
         bigger, a dip, settled) at `end_angle`. With reduce motion it does not travel: it
-        fades in where it lands."""
+        fades in where it lands. `to` gives the end and its angle as each frame is drawn
+        (a place that moves while the card flies: the end of your hand); with `flip_after`
+        the card travels face down for that share of its time and turns face up where it
+        has arrived."""
         stage = self.stage
         settings = stage.settings
         art = stage.art
         still = settings.reduce_motion
-        dist = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
-        bow = min(0.18 * dist, 90 * stage.layout.unit)
         raise_px = 18 * stage.layout.card_unit
-        lean = max(-14.0, min(14.0, -(end[0] - start[0]) / dist * 14.0))
 
         def draw(surface: pygame.Surface, t: float) -> None:
+            end, end_angle = to() if to is not None else (fixed, fixed_angle)
             if still:
                 img = render.card_surface(art, card, width,
                                           colour_blind=settings.colour_blind,
@@ -189,8 +209,15 @@ class EventPlayer:
                 img.set_alpha(int(255 * t))
                 surface.blit(img, img.get_rect(center=end))
                 return
+            dist = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
+            bow = min(0.18 * dist, 90 * stage.layout.unit)
+            lean = max(-14.0, min(14.0, -(end[0] - start[0]) / dist * 14.0))
+            turn = 0.0
             if lift:
                 up, fly, land = motion.phases(t)
+            elif flip_after:  # slides in face down, then turns over where it lies
+                up, fly, land = 1.0, min(1.0, t / flip_after), 0.0
+                turn = max(0.0, (t - flip_after) / (1 - flip_after))
             else:  # a draw or a deal: no pick-up, a short settle
                 up, fly, land = 1.0, min(1.0, t / 0.85), max(0.0, (t - 0.85) / 0.15)
             begin = (start[0], start[1] - raise_px * motion.ease_out(up) if lift else start[1])
@@ -198,7 +225,7 @@ class EventPlayer:
             shown = card
             w = width
             if flip:  # the face is revealed half-way, the card narrowing as it turns
-                turn = min(1.0, fly)
+                turn = turn if flip_after else min(1.0, fly)
                 w = max(2, int(width * max(abs(1 - 2 * turn), 0.05)))
                 shown = -1 if turn < 0.5 else card
             img = render.card_surface(art, shown, width, colour_blind=settings.colour_blind,
@@ -216,6 +243,7 @@ class EventPlayer:
                 img = pygame.transform.rotozoom(img, angle, scale)
             surface.blit(img, img.get_rect(center=rect.center))
 
+        fixed, fixed_angle = end, end_angle
         if still:  # a short fade, whatever the travel would have been
             duration = min(duration, FADE_MS)
         return Tween(duration * self.ms, draw, delay * self.ms, lands=lands)
@@ -269,26 +297,49 @@ class EventPlayer:
                   lands=(Land(e),))
 
     def card_drawn(self, e: ev.CardDrawn) -> None:
+        self._add([self._drawn_fly(e, [e], 0)], on_start=self._sound("draw"))
+
+    def _drawn_fly(self, e: ev.CardDrawn, run: list[ev.CardDrawn], i: int) -> Tween:
+        """One drawn card sliding from the stock: yours to the end of your hand, face down,
+        turning face up there; another seat's to its fan of backs."""
         s = self.stage
         lay = s.layout
         mine = e.seat == s.viewer
-        visible = e.card if mine else -1
-        # Yours turns face up on its way into your hand.
-        self._add([self._fly(visible, lay.stock.center, s.seat_target(e.seat),
-                             lay.card_w if mine else lay.small_w, DRAW_MS,
-                             flip=mine and visible >= 0)],
-                  on_start=self._sound("draw"), lands=_drawn(e, mine))
+        if mine and e.card >= 0:
+            ahead = [x.card for x in run[:i]]
+            return self._fly(e.card, lay.stock.center, (0, 0), lay.card_w,
+                             DRAW_MS + DRAW_FLIP_MS, delay=i * PENALTY_GAP_MS, flip=True,
+                             lands=_drawn(e, mine), to=lambda: self._hand_end(ahead),
+                             flip_after=DRAW_MS / (DRAW_MS + DRAW_FLIP_MS))
+        return self._fly(-1, lay.stock.center, self._fan_point(e.seat), lay.small_w, DRAW_MS,
+                         delay=i * PENALTY_GAP_MS, lands=_drawn(e, mine))
+
+    def _hand_end(self, ahead: list[int]) -> tuple[tuple[int, int], float]:
+        """Where a card drawn now lies in your hand, and its angle: after every card held
+        and the cards drawn before it that are still on their way."""
+        s = self.stage
+        lay = s.layout
+        hand = s.model.hand
+        n = len(hand) + sum(1 for c in ahead if c not in hand) + 1
+        rise, angle = render.hand_arc(n - 1, n, lay.card_w)
+        return render.hand_positions(lay, n)[-1].move(0, -rise).center, angle
+
+    def _fan_point(self, seat: int) -> tuple[int, int]:
+        """Where a seat's fan of backs is on its panel (render.draw_opponent draws it):
+        a drawn card slides onto it."""
+        lay = self.stage.layout
+        if seat == self.stage.viewer or seat not in lay.seats:
+            return self.stage.seat_target(seat)
+        rect = render.seat_panel_rect(lay, seat)
+        u = lay.unit * lay.panel_scale
+        sw = round(lay.small_w * lay.panel_scale)
+        return (rect.x + int(52 * u) + sw, rect.y + int(8 * u) + int(sw * 0.75))
 
     def _draw_run(self, run: list[ev.CardDrawn]) -> None:
         s = self.stage
-        lay = s.layout
         seat = run[0].seat
-        mine = seat == s.viewer
         still = s.settings.reduce_motion
-        tweens = [self._fly(e.card if mine else -1, lay.stock.center, s.seat_target(seat),
-                            lay.card_w if mine else lay.small_w, DRAW_MS,
-                            delay=i * PENALTY_GAP_MS, flip=mine and e.card >= 0,
-                            lands=_drawn(e, mine)) for i, e in enumerate(run)]
+        tweens = [self._drawn_fly(e, run, i) for i, e in enumerate(run)]
         # A counter at the victim rolls up as each card arrives.
         arrive = [t.delay + t.duration for t in tweens]
         total = len(run)
@@ -369,6 +420,17 @@ class EventPlayer:
         self._shuffle_step(StockCount(e.stock_size))
 
     def stock_reshuffled(self, e: ev.StockReshuffled) -> None:
+        """The stock ran out: the pile under the top card sweeps over to the stock a few
+        backs at a time, the stock's count rolling up as they arrive, then it is shuffled
+        (reduce motion: the backs fade in on the stock, the count rises the same)."""
+        s = self.stage
+        lay = s.layout
+        k = max(1, min(RESHUFFLE_CARDS, e.stock_size))
+        tweens = [self._fly(-1, lay.discard.center, lay.stock.center, lay.centre_w,
+                            RESHUFFLE_MS, delay=i * RESHUFFLE_GAP_MS,
+                            lands=(StockCount(round(e.stock_size * (i + 1) / k)),))
+                  for i in range(k)]
+        self._add(tweens, on_start=self._sound("shuffle"), starts=(Gathered(), StockCount(0)))
         self._shuffle_step(StockCount(e.stock_size))
 
     def first_card(self, e: ev.FirstCard) -> None:
@@ -520,8 +582,12 @@ class EventPlayer:
             lay = s.layout
             rgb = colour_rgb(colour, high_contrast=s.settings.high_contrast)
             reach = int(max(lay.size) * 0.62)
+            # Across the table, never over your hand (nor a prompt standing in its band).
+            before = surface.get_clip()
+            surface.set_clip(burst_clip(lay, s.hand_rects).clip(before))
             art_table.colour_burst(surface, lay.discard.center, t, rgb, reach,
                                    seed=self.seed + colour)
+            surface.set_clip(before)
 
         def stop() -> None:
             s.ring_pulse = 0.0
@@ -709,6 +775,12 @@ GROUPED: frozenset[type[ev.Event]] = frozenset({ev.Dealt})
 SILENT: frozenset[type[ev.Event]] = frozenset({
     ev.DealerDraw, ev.DrawSkipped, ev.CardKept, ev.PowerChosen, ev.SeatsExchanged,
     ev.MatchEnded})
+
+
+def burst_clip(lay: Layout, hand: list[pygame.Rect]) -> pygame.Rect:
+    """The table above your hand: where the colour burst may spread."""
+    top = min([lay.hand_area.top, *(r.top for r in hand)]) - int(4 * lay.unit)
+    return pygame.Rect(0, 0, lay.size[0], max(0, top))
 
 
 def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:

@@ -44,6 +44,11 @@ class StockCount:
 
 
 @dataclass(frozen=True, slots=True)
+class Gathered:
+    """The discard pile, but for its top card, is taken up to be shuffled into the stock."""
+
+
+@dataclass(frozen=True, slots=True)
 class Fresh:
     """A card just drawn into the viewer's hand, marked for a moment (the stage's)."""
 
@@ -118,7 +123,8 @@ class TableModel:
             self.pile = list(view.discard[-PILE_SHOWN:]) or [view.top]
 
     def apply(self, change: object, viewer: int | None) -> bool:
-        """Apply a change (Leave, Land, DealOne, StockCount); False for any other value."""
+        """Apply a change (Leave, Land, DealOne, StockCount, Gathered); False for any other
+        value."""
         if isinstance(change, Land):
             self.land(change.event, viewer)
         elif isinstance(change, Leave):
@@ -127,6 +133,8 @@ class TableModel:
             self.deal_one(change.seat, change.card, viewer)
         elif isinstance(change, StockCount):
             self.stock = change.size
+        elif isinstance(change, Gathered):
+            self.pile = self.pile[-1:]
         else:
             return False
         return True
@@ -148,8 +156,10 @@ class TableModel:
         elif isinstance(e, ev.CardDrawn):
             self.counts[e.seat] += 1
             self.stock = max(0, self.stock - 1)
-            if e.seat == viewer and e.card >= 0:
-                self.hand = sorted([*self.hand, e.card], key=_hand_order)
+            if e.seat == viewer and e.card >= 0 and e.card not in self.hand:
+                # At the end of the hand, where it was seen to arrive, while it is marked
+                # as new (hold_last); then it takes its place among the others.
+                self.hand = [*self.hand, e.card]
         elif isinstance(e, ev.ColourChosen):
             self.colour = e.colour
         elif isinstance(e, ev.DirectionReversed):
@@ -173,6 +183,12 @@ class TableModel:
             self.top = -1
             self.pile = []
             self.dealer = e.dealer
+
+    def hold_last(self, cards: list[int]) -> None:
+        """The hand sorted, but for `cards` (just drawn, still marked) kept at its end in the
+        order they came."""
+        last = [c for c in cards if c in self.hand]
+        self.hand = sorted((c for c in self.hand if c not in last), key=_hand_order) + last
 
     def uno_badge(self, seat: int) -> bool | None:
         """A seat's UNO badge: True (called), False (one card, can still be caught) or None

@@ -197,6 +197,7 @@ class Stage:
             return
         if isinstance(change, Resync):
             self.on_resync()
+            self.model.hold_last(self.fresh_cards())
         elif isinstance(change, Logged):
             self.log_entries.append((change.event, change.viewer))
         elif isinstance(change, Fresh):
@@ -219,6 +220,15 @@ class Stage:
             self.recover()
         if self.reveal is not None and self.clock_ms > self.reveal_until:
             self.reveal = None
+        if any(until <= self.clock_ms for until in self.fresh.values()):
+            # A drawn card's mark is over: it leaves the end of the hand for its place.
+            self.fresh = {c: until for c, until in self.fresh.items() if until > self.clock_ms}
+            self.model.hold_last(self.fresh_cards())
+
+    def fresh_cards(self) -> list[int]:
+        """The cards still marked as just drawn, in the order they were drawn."""
+        return [c for c, until in sorted(self.fresh.items(), key=lambda kv: kv[1])
+                if until > self.clock_ms]
 
     def settle(self) -> None:
         """Everything still moving jumps to its end (a replay's step or seek)."""
@@ -332,7 +342,7 @@ class Stage:
             surface, app, hand_lay, cards, live=live,
             selected=-1 if stock_focus else selected, chosen=[*chosen, *decision.giving],
             face_up=face_up, shake=self.shakes,
-            fresh={c for c, until in self.fresh.items() if until > self.clock_ms})
+            fresh=set(self.fresh_cards()))
         surface.set_clip(None)
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)

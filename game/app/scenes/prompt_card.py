@@ -12,6 +12,7 @@ import pygame
 from game.app import fonts
 from game.app.art import colour_rgb, draw_colour_shape, motion
 from game.app.i18n import tr
+from game.app.scenes.prompt_fit import option_size, swatch_w
 from game.app.table import render
 from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE
@@ -244,7 +245,9 @@ class PromptCard:
         if self.tiles():
             self._draw_tiles(surface, geo.wild)
         else:
-            size = self._option_size()
+            size = option_size(self.app.u, [(c.label, c.colour >= 0, c.card >= 0, r)
+                                            for c, r in zip(self.choices, self.rects,
+                                                            strict=False)])
             for i, r in enumerate(self.rects):
                 self._draw_option(surface, i, r, size)
         if self.cancel_rect is not None:
@@ -286,31 +289,6 @@ class PromptCard:
                 draw_colour_shape(surface, self.subtitle_colour, swatch.inflate(-u(4), -u(4)),
                                   fill=(255, 255, 255))
 
-    def _label_room(self, i: int, r: pygame.Rect) -> int:
-        """How wide option i's label may be in its rect: what its swatch or card and its
-        number key leave."""
-        u = self.app.u
-        c = self.choices[i]
-        swatch = self._swatch_w(r) + u(12) if c.colour >= 0 else 0
-        return r.width - u(12) - swatch - (u(38) if c.card >= 0 else 0) - u(30)
-
-    def _swatch_w(self, r: pygame.Rect) -> int:
-        """A colour option's swatch: narrower in a narrow option, so its name keeps room."""
-        u = self.app.u
-        return u(32) if r.width >= u(200) else u(18)
-
-    def _option_size(self) -> int:
-        """One label size for every option: the body size, or the largest smaller one at
-        which each label fits its rect (a small window at 150 % has no room for six choices
-        at full size; one size keeps them alike instead of each shrunk its own way)."""
-        u = self.app.u
-        size = u(20)
-        while size > 9 and any(
-                fonts.font(size, True, c.label).size(c.label)[0] > self._label_room(i, r)
-                for i, (c, r) in enumerate(zip(self.choices, self.rects, strict=False))):
-            size -= 1
-        return size
-
     def _draw_option(self, surface: pygame.Surface, i: int, r: pygame.Rect,
                      size: int) -> None:
         """One option as a large choice: its swatch or card, its label, its number key."""
@@ -324,7 +302,7 @@ class PromptCard:
                          width=3 if focused else 1, border_radius=u(10))
         x = r.x + u(12)
         if c.colour >= 0:
-            tile = pygame.Rect(x, r.y + u(5), self._swatch_w(r), r.height - u(10))
+            tile = pygame.Rect(x, r.y + u(5), swatch_w(u, r), r.height - u(10))
             pygame.draw.rect(surface, colour_rgb(c.colour,
                                                  high_contrast=app.settings.high_contrast),
                              tile, border_radius=u(6))

@@ -7,9 +7,8 @@ import pygame
 
 def copy_text(text: str) -> bool:
     """Put `text` on the clipboard; False where this system has none (the caller says so)."""
+    # pygame-ce's put_text/get_text need no scrap.init (deprecated since 2.2, and warns).
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
         pygame.scrap.put_text(text)
         return pygame.scrap.get_text() == text
     except (pygame.error, AttributeError, NotImplementedError):
@@ -19,8 +18,6 @@ def copy_text(text: str) -> bool:
 def paste_text() -> str:
     """The clipboard's text, or "" where there is none."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
         return pygame.scrap.get_text() or ""
     except (pygame.error, AttributeError, NotImplementedError):
         return ""

@@ -53,3 +53,15 @@ def test_ctrl_v_pastes_a_copied_code_line(app) -> None:
     key(app, pygame.K_RETURN, frames=3)
     assert isinstance(app.top, TableScene), scene.error
     assert app.top.match.seed == 777
+
+
+def test_copy_and_paste_print_no_deprecation_warning(app) -> None:
+    # scrap.init/get_init are deprecated in pygame-ce and warned on every Copy and Ctrl+V.
+    import warnings
+
+    from game.app.clipboard import copy_text, paste_text
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        assert copy_text("ABC-123")
+        assert paste_text() == "ABC-123"

@@ -204,3 +204,56 @@ def test_the_title_art_keeps_clear_of_the_tagline_and_the_buttons(lang, size) ->
                 assert r.top >= 0 and r.bottom <= menu.tag_plate.top, (r, menu.tag_plate)
     finally:
         app.close()
+
+
+def _settings(app: App):
+    from game.app.scenes.settings import SettingsScene
+
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["settings"].rect.center, frames=3)
+    assert isinstance(app.top, SettingsScene)
+    return app.top
+
+
+def _choose(app: App, menu, shown: str) -> None:
+    """Open a drop-down by a click and click one of its options."""
+    click(app, menu.rect.center, frames=3)
+    options = menu.current_state.options_selection_list.item_list
+    option = next(o for o in options if o["text"] == shown)
+    click(app, option["button_element"].rect.center, frames=4)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_choosing_a_text_size_keeps_its_row_in_view(lang) -> None:
+    """1024x600: scroll to Text size, choose 150 %: the list, rebuilt larger, still shows
+    the row just changed (it scrolled to other rows)."""
+    from game.app.ui import reveal
+
+    app = _app(lang, 1.0)
+    try:
+        scene = _settings(app)
+        widget = next(w for w, n in scene.widgets.items() if n == "ui_scale")
+        scene.focus.focus_on(widget)
+        reveal(widget)  # as Tab to it scrolls the list
+        frames(app, 2)
+        _choose(app, widget, "150%")
+        assert app.settings.ui_scale == 1.5
+        scene = app.top
+        widget = next(w for w, n in scene.widgets.items() if n == "ui_scale")
+        assert scene.view.contains(widget.rect), (widget.rect, scene.view)
+    finally:
+        app.close()
+
+
+def test_the_settings_scroll_bar_has_no_stray_dot(zh_small) -> None:
+    """The bar's thumb is drawn in one colour inside its shadow's rim: no pixel of a
+    half-drawn border on it."""
+    app = zh_small
+    scene = _settings(app)
+    assert scene.box is not None and scene.box.vert_scroll_bar is not None
+    frames(app, 2)
+    thumb = scene.box.vert_scroll_bar.sliding_button.rect.inflate(-2, -2)
+    colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(thumb.left, thumb.right)
+               for y in range(thumb.top, thumb.bottom)}
+    assert len(colours) == 1, colours

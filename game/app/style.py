@@ -315,11 +315,13 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
     out["vertical_scroll_bar"] = {"colours": {"dark_bg": hex_colour(p.entry),
                                               "normal_border": hex_colour(p.button_edge)},
                                   "misc": {"border_width": "1", "shape": "rectangle"}}
+    # The thumb without a border: the library drew only two pixels of one (at its top
+    # left, once resized), a stray dot on the bar; its fill on the groove reads alone.
     out["vertical_scroll_bar.#sliding_button"] = {
         "colours": {"normal_bg": hex_colour(p.button_hover),
                     "hovered_bg": hex_colour(_lighter(p.button_hover[:3], 0.2)),
-                    "normal_border": hex_colour(p.button_edge)},
-        "misc": {"border_width": "1", "shape": "rectangle"}}
+                    "normal_border": hex_colour(p.button_hover)},
+        "misc": {"border_width": "0", "shape": "rectangle"}}
     # Every step of the scale, regular and bold, in both languages, is preloaded through
     # the theme: a text box's <b> or a scene's bold caption never loads a font mid-frame.
     for role in SCALE:

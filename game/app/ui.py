@@ -281,9 +281,16 @@ def list_area(scene: Scene, area: pygame.Rect, content_height: int
 _SCROLLED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def keep_visible(element: pygame_gui.core.UIElement, box: UIScrollingContainer) -> None:
-    """Keyboard focus landing on this element scrolls its list to show it."""
+_MARGIN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def keep_visible(element: pygame_gui.core.UIElement, box: UIScrollingContainer,
+                 margin: int = 0) -> None:
+    """Keyboard focus landing on this element scrolls its list to show it, with `margin`
+    pixels above and below (the rest of the row it sits in)."""
     _SCROLLED[element] = box
+    if margin:
+        _MARGIN[element] = margin
 
 
 def scrolled_in(element: pygame_gui.core.UIElement) -> UIScrollingContainer | None:
@@ -299,12 +306,22 @@ def reveal(element: pygame_gui.core.UIElement) -> None:
         return
     view = box._view_container.get_rect()  # the visible window onto the list
     content = box.scrollable_container.get_rect()
-    r = element.get_abs_rect()
+    r = element.get_abs_rect().inflate(0, 2 * _MARGIN.get(element, 0))
     if r.top >= view.top and r.bottom <= view.bottom:
         return
     offset = r.top - content.top if r.top < view.top else r.bottom - content.top - view.height
-    bar.set_scroll_from_start_percentage(offset / max(1, content.height))
-    box.update(0.0)
+    share = offset / max(1, content.height)
+    for _ in range(4):
+        bar.set_scroll_from_start_percentage(share)
+        box.update(0.0)
+        # The list lands where the bar's own rounding puts it, a few pixels from the
+        # share asked for: nudge the share by what is still hidden.
+        r = element.get_abs_rect().inflate(0, 2 * _MARGIN.get(element, 0))
+        short = (r.bottom - view.bottom) if r.bottom > view.bottom else \
+            -(view.top - r.top) if r.top < view.top else 0
+        if not short:
+            break
+        share += (short + 0.5 * (1 if short > 0 else -1)) / max(1, content.height)
 
 
 def felt(surface: pygame.Surface, app: App | None = None) -> None:

@@ -116,6 +116,19 @@ class TitleCards:
             out.append((card, card_w, -base, (round(x), round(y))))
         return out
 
+    def fan_bounds(self, centre: tuple[int, int], card_w: int) -> pygame.Rect:
+        """What the fan may cover, swaying and bobbing included (its cards' shadows too)."""
+        box = pygame.Rect(centre, (0, 0))
+        for _, width, angle, pos in self.fan_layout(centre, card_w, 0.0, True):
+            a = math.radians(abs(angle) + SWAY_DEG)
+            w = abs(width * math.cos(a)) + abs(width * 1.5 * math.sin(a))
+            h = abs(width * math.sin(a)) + abs(width * 1.5 * math.cos(a))
+            r = pygame.Rect(0, 0, round(w), round(h))
+            r.center = pos
+            box.union_ip(r)
+        swing = round(card_w * 2.6 * math.sin(math.radians(SWAY_DEG))) + max(2, card_w // 12)
+        return box.inflate(2 * swing, 2 * max(2, round(card_w * 0.06)))
+
     def draw_fan(self, surface: pygame.Surface, centre: tuple[int, int], card_w: int,
                  t_ms: float, still: bool = False) -> pygame.Rect:
         """The fan behind the logo, with a soft shadow; returns the area it covers."""

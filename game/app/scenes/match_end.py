@@ -53,6 +53,8 @@ class MatchEndScene(Scene):
         self.clock = 0.0
         self.confetti: list[Confetti] = []
         self.cheered = False
+        # place -> (its block, its digit's drawn pixels), as last drawn
+        self.drawn_places: dict[int, tuple[pygame.Rect, pygame.Rect]] = {}
 
     def build(self) -> None:
         super().build()
@@ -221,8 +223,13 @@ class MatchEndScene(Scene):
         av = max(16, min(u(72), area.height // 5))
         name_h = fonts.font(app.px(style.BODY), True).get_linesize()
         top_room = av + name_h + g(2)
-        tallest = max(u(60), area.height - top_room)
-        heights = {0: tallest, 1: round(tallest * 0.72), 2: round(tallest * 0.5)}
+        # The lowest step still shows its whole place number (a big digit at 150 % text).
+        digit = fonts.render("3", app.px(style.DISPLAY), (0, 0, 0), bold=True)
+        lowest = g(1) + digit.get_bounding_rect().bottom + g(1)
+        tallest = max(u(60), area.height - top_room, lowest + g(2))
+        third = max(round(tallest * 0.5), lowest)
+        heights = {0: tallest, 1: max(round(tallest * 0.72), (tallest + third) // 2),
+                   2: third}
         block_w = min(u(190), (area.width - 2 * g(2)) // 3)
         cx = area.centerx
         slots = {1: cx - block_w - g(2), 0: cx, 2: cx + block_w + g(2)}
@@ -259,7 +266,10 @@ class MatchEndScene(Scene):
             surface.set_clip(block.clip(clip))
             num = fonts.render(str(place_of[seat]), app.px(style.DISPLAY), (50, 34, 6),
                                bold=True)
-            surface.blit(num, num.get_rect(midtop=(block.centerx, block.y + g(1))))
+            n_rect = num.get_rect(midtop=(block.centerx, block.y + g(1)))
+            surface.blit(num, n_rect)
+            if k >= 1.0:  # where the drawn digit stands, once its block has risen (tests)
+                self.drawn_places[place] = (block, num.get_bounding_rect().move(n_rect.topleft))
             score = fonts.render(str(s.scores[seat]), app.px(style.HEADING), (50, 34, 6),
                                  bold=True)
             if full >= num.get_height() + score.get_height() + g(2):  # else: in the standings

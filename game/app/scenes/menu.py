@@ -166,17 +166,30 @@ class MenuScene(Scene):
         p = app.palette
         tag = text(app, style.BODY, tr("menu.tagline"), p.text, w - app.gap(6))
         tag_rect = tag.get_rect(midbottom=(w // 2, room))
-        logo_room = tag_rect.top - app.gap(1)
-        size = min(round(app.px(style.DISPLAY) * 2.4), round(logo_room * 0.42))
         plate = tag_rect.inflate(app.gap(3), app.gap(0.75))
-        if size >= app.px(style.HEADING):  # else no room for a readable logo: tagline only
-            centre = (w // 2, round(logo_room * 0.56))
+        # The fan and the logo fit between the window's top and the tagline's plate: the
+        # logo shrinks until they do (at 150 % text in a small window there is little room).
+        top, bottom = app.gap(1), plate.top - app.gap(1)
+        size = min(round(app.px(style.DISPLAY) * 2.4), round((bottom - top) * 0.42))
+        self.art_rects: list[pygame.Rect] = []  # fan and logo as last drawn (for tests)
+        self.tag_plate = plate
+        while size >= app.px(style.HEADING):  # else no room for a readable logo: tagline only
             card_w = max(16, round(size * 0.9))
-            self.title_cards().draw_fan(surface, (centre[0], centre[1] - round(size * 0.62)),
-                                        card_w, self.clock, self.still)
             logo = chrome.logo(size, tr("menu.subtitle"), app.px(style.HEADING),
                                fonts.font_path(i18n.language(), True), p.gold)
-            surface.blit(logo, logo.get_rect(center=centre))
+            fan_at = (0, -round(size * 0.62))  # the fan's centre from the logo's
+            fan = self.title_cards().fan_bounds(fan_at, card_w)
+            art = fan.union(logo.get_rect(center=(0, 0)))
+            if art.height <= bottom - top:
+                # Centred in the room it has (the logo's centre is the origin above).
+                cy = (top + bottom) // 2 - art.centery
+                centre = (w // 2, cy)
+                drawn = self.title_cards().draw_fan(surface, (centre[0], cy + fan_at[1]),
+                                                    card_w, self.clock, self.still)
+                logo_rect = surface.blit(logo, logo.get_rect(center=centre))
+                self.art_rects = [fan.move(centre), drawn, logo_rect]
+                break
+            size = round(size * 0.92)
         chrome.panel(surface, plate, p, radius=plate.height // 2, scale=app.text_factor,
                      fill=(0, 0, 0, 110), edge=(0, 0, 0, 0), raised=False)
         surface.blit(tag, tag_rect)

@@ -80,3 +80,22 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: li
         surface.blit(name, name.get_rect(midleft=(plot.right + u(6), round(y))))
     mx = fonts.render(str(hi), app.px(style.CAPTION), p.text_dim)
     surface.blit(mx, mx.get_rect(topright=(plot.x - u(6), plot.y - u(6))))
+
+
+def target_bar(surface: pygame.Surface, app: App, bar: pygame.Rect, share: float,
+               good: bool) -> None:
+    """A total's bar towards the target: filled by `share` (0..1), green when reaching the
+    target is good, red where it loses (penalty points)."""
+    p = app.palette
+    fill = max(0.0, min(1.0, share))
+    pygame.draw.rect(surface, p.entry, bar, border_radius=bar.height // 2)
+    inner = bar.copy()
+    inner.width = max(0, int(bar.width * fill))
+    if inner.width:
+        fill_rgb = p.good if good else p.danger
+        pygame.draw.rect(surface, fill_rgb, inner, border_radius=bar.height // 2)
+        shine = inner.inflate(-4, -inner.height // 2).move(0, -inner.height // 6)
+        if shine.width > 0:
+            pygame.draw.rect(surface, tuple(min(255, v + 50) for v in fill_rgb), shine,
+                             border_radius=max(1, shine.height // 2))
+    pygame.draw.rect(surface, p.button_edge, bar, width=1, border_radius=bar.height // 2)

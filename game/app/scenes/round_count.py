@@ -53,6 +53,7 @@ class Count:
                                 (START_MS + k * gap + FLIGHT_MS) / self.count_ms)
                         for k, (seat, i, c) in enumerate(cards)]
         self.total_points = sum(c.points for c in self.counted)
+        self.in_air: list[pygame.Rect] = []  # the cards in flight, as last drawn
 
     def rolled(self, flow: float, seat: int | None = None) -> float:
         """0..1: the share of the counted points already on the counters (of one seat's
@@ -100,6 +101,7 @@ class Count:
             step_of[seat] = cw + app.u(4) if n <= 1 else min(
                 cw + app.u(4), max(int(cw * 0.34), (room - cw) // (n - 1)))
         wstep = won_step(cw)
+        self.in_air = []  # the cards in flight, as last drawn
         for k, c in enumerate(self.counted):
             if c.land <= flow or c.leave > flow:
                 continue
@@ -114,6 +116,7 @@ class Count:
             lift = math.sin(math.pi * t)
             size = max(8, round(cw * (1 + 0.18 * lift)))
             rect = pygame.Rect(round(x), round(y), size, round(size * 1.5))
+            self.in_air.append(rect)
             table_art.card_shadow(surface, rect, lift * 0.8)
             thumb(surface, app, c.card, size, rect.topleft)
 

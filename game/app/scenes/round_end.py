@@ -12,8 +12,8 @@ from game.app import fonts, style
 from game.app.art import avatars, chrome
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.scenes.round_chart import draw_chart
-from game.app.scenes.round_count import Count, won_pile
+from game.app.scenes.round_chart import draw_chart, target_bar
+from game.app.scenes.round_count import Count, won_pile, won_step
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table.facts import RoundResult, match_facts
 from game.app.table.wording import describe_action
@@ -56,6 +56,7 @@ class RoundEndScene(Scene):
         self.clock = 0.0
         self.skill = self._skill_block()
         self.show_buttons: dict[object, Swing] = {}
+        self.won_label: tuple[pygame.Surface, pygame.Rect] | None = None
 
         self._ticked = 0
         self.count = Count(s, self.result.winner)
@@ -88,10 +89,12 @@ class RoundEndScene(Scene):
                            button_height(app, "#primary", u(54)))
         rect.bottomright = (w - g(3), h - g(2))
         self.next_b = button(self, key, rect, object_id="#primary", icon="next")
-        menu = pygame.Rect(0, 0, button_width(app, [tr("round.menu")], None, u(200), icon=True),
+        # A match still going is saved as you leave; a finished one has nothing to save.
+        leave = "end.menu" if self.match_over else "round.menu"
+        menu = pygame.Rect(0, 0, button_width(app, [tr(leave)], None, u(200), icon=True),
                            button_height(app, None, u(46)))
         menu.bottomleft = (g(3), rect.bottom)
-        self.menu_b = button(self, "round.menu", menu, icon="save")
+        self.menu_b = button(self, leave, menu, icon="menu" if self.match_over else "save")
         # The deal code with its Copy button between the two buttons (above them when the
         # row has no room), to share the match.
         from game.app.codeline import CodeLine
@@ -194,6 +197,8 @@ class RoundEndScene(Scene):
                 self.app.pop()
                 self.table.start_next_round()
         elif element is self.menu_b:
+            if self.match_over:  # left before its result: the match still counts as played
+                self.app.saves.match_finished(self.table.match)
             self.app.back_to("menu")
         elif element in self.show_buttons:
             self._open_swing(self.show_buttons[element])
@@ -296,17 +301,23 @@ class RoundEndScene(Scene):
                      max(8, nxt - col[c] - u(6)))
             surface.blit(t, (col[c], panel.y + g(1)))
         flow = self._flow()
-        cw = max(18, min(u(76), int((row_h - g(1.5)) / 1.5)))
+        # The cards take the row's height but a thin margin, one that grows with the window
+        # and not with the text: larger text leaves the cards as large as it can.
+        margin = max(4, round(g(1.25) / app.settings.ui_scale))
+        cw = max(18, min(u(76), int((row_h - margin) / 1.5)))
         self.shown_at = (panel, row_h, cw)  # for tests: the count's layout as drawn
         y0 = panel.y + head_h + g(1)
         row_of = {seat: i for i, seat in enumerate(s.seating)}
         winner_y = y0 + row_of.get(winner, 0) * row_h
+        self.won_label = None  # "Won 4 cards", as _row places it
         for i, seat in enumerate(s.seating):
             y = y0 + i * row_h
             self._row(surface, seat, pygame.Rect(panel.x + g(1), y, panel.width - g(2), row_h),
                       col, cw, flow)
         if self.flows_to_winner and 0 < flow < 1:
             self.count.flights(surface, app, s, col, cw, y0, row_h, row_of, winner_y, flow)
+        if self.won_label is not None:
+            surface.blit(*self.won_label)
         y_after = panel.bottom + g(1)
         if rules.teams:
             totals = team_totals(s)
@@ -353,12 +364,15 @@ class RoundEndScene(Scene):
         if won and self.flows_to_winner:
             # What flew in is shown as won, not held: a dimmed pile with its label.
             arrived = [c.card for c in self.count.counted if c.land <= flow]
-            right = won_pile(surface, app, arrived, col["cards"], rect.centery, cw)
+            won_pile(surface, app, arrived, col["cards"], rect.centery, cw)
             if arrived:
+                # Right of where the whole pile will end, drawn over the cards in the air
+                # (see draw): no card lands on it or flies across it.
+                right = col["cards"] + (len(self.count.counted) - 1) * won_step(cw) + cw
                 label = text(app, style.CAPTION.strong,
                              tr("round.won_cards", count=len(arrived)), p.gold,
                              max(8, col["cards"] + col["cards_w"] - right - g(1)))
-                surface.blit(label, label.get_rect(midleft=(right + g(1), rect.centery)))
+                self.won_label = (label, label.get_rect(midleft=(right + g(1), rect.centery)))
         else:
             # Each card stays in its row, dimmed once its copy has flown to the winner: what
             # made the points stays readable.
@@ -380,16 +394,5 @@ class RoundEndScene(Scene):
         if self.has_target:
             bar = pygame.Rect(col["bar"], rect.centery - max(4, rect.height // 8),
                               u(150), max(8, rect.height // 4))
-            fill = max(0.0, min(1.0, total / max(1, rules.target_score)))
-            pygame.draw.rect(surface, p.entry, bar, border_radius=bar.height // 2)
-            inner = bar.copy()
-            inner.width = max(0, int(bar.width * fill))
-            good = rules.scoring != "penalty_points"
-            if inner.width:
-                fill_rgb = p.good if good else p.danger
-                pygame.draw.rect(surface, fill_rgb, inner, border_radius=bar.height // 2)
-                shine = inner.inflate(-4, -inner.height // 2).move(0, -inner.height // 6)
-                if shine.width > 0:
-                    pygame.draw.rect(surface, tuple(min(255, v + 50) for v in fill_rgb), shine,
-                                     border_radius=max(1, shine.height // 2))
-            pygame.draw.rect(surface, p.button_edge, bar, width=1, border_radius=bar.height // 2)
+            target_bar(surface, app, bar, total / max(1, rules.target_score),
+                       good=rules.scoring != "penalty_points")

@@ -5,7 +5,7 @@ avatar and, for an AI, a dial of its tier."""
 from __future__ import annotations
 
 import pygame
-from pygame_gui.elements import UIScrollingContainer, UITextEntryLine
+from pygame_gui.elements import UIButton, UIScrollingContainer, UITextEntryLine
 
 from game.app.art import avatars, chrome
 from game.app.i18n import seat_name, tr
@@ -20,36 +20,55 @@ class SeatCards:
     def __init__(self) -> None:
         self.cards: list[pygame.Rect] = []  # each seat's card, in its list's coordinates
         self.entries: dict[UITextEntryLine, int] = {}
-        self.kind_buttons: dict[object, int] = {}
+        self.kind_buttons: dict[UIButton, int] = {}
         self.up_buttons: dict[object, int] = {}
         self.remove_buttons: dict[object, int] = {}
         self.area = pygame.Rect(0, 0, 0, 0)
         self.box: UIScrollingContainer | None = None
+        self.compact = False  # the cards on one line each (see build)
+        self.pad = 0  # between a card's edge and its contents
 
     def build(self, scene: Scene, seats: list[Seat], space: pygame.Rect, row_h: int) -> None:
         """The cards in `space` (at least one card tall): avatar and name above, kind with
-        move and remove below."""
+        move and remove below; or, where two rows of those do not fit (a small window, large
+        text), everything on one line, so that more seats show. A list that still scrolls
+        shows whole cards only: its view is cut to a whole number of rows."""
         app = scene.app
         u, g = app.u, app.gap
         gap = g(1)
         left, top, width = space.x, space.y, space.width
         kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
-        pad = g(1)
-        min_w = max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad)
-        card_h = pad + row_h + gap + row_h + pad
-        area = pygame.Rect(left, top, width, max(card_h, space.height))
-        room = width
-        for _ in range(2):  # once more, narrower, when the cards need a scroll bar
-            cols = max(1, min(5, (room + g(2)) // (min_w + g(2))))
-            card_w = min((room - (cols - 1) * g(2)) // cols, u(260))
-            rows = -(-len(seats) // cols)
-            content_h = rows * (card_h + g(2)) - g(2)
-            if content_h <= area.height or room < width:
+        area = pygame.Rect(left, top, width, space.height)
+        layouts = []
+        for compact in (False, True):
+            # One-line cards sit closer: their padding and the gaps between them halve.
+            pad, sep = (g(0.5), g(1)) if compact else (g(1), g(2))
+            card_h = pad + row_h + (0 if compact else gap + row_h) + pad
+            min_w = (max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad) if not compact else
+                     2 * pad + row_h + gap + u(80) + gap + kind_w + 2 * (gap + small))
+            room = width
+            for _ in range(2):  # once more, narrower, when the cards need a scroll bar
+                cols = max(1, min(5, (room + sep) // (min_w + sep)))
+                card_w = min((room - (cols - 1) * sep) // cols, u(520 if compact else 260))
+                rows = -(-len(seats) // cols)
+                content_h = rows * (card_h + sep) - sep
+                if content_h <= area.height or room < width:
+                    break
+                room = width - scrollbar_w(scene.app)
+            shown = min(rows, max(1, (area.height + sep) // (card_h + sep)))
+            layouts.append((shown >= rows, shown * cols, not compact, compact, pad, sep, cols,
+                            card_w, card_h, content_h, shown))
+            if shown >= rows:
                 break
-            room = width - scrollbar_w(scene.app)
-        grid_w = cols * card_w + (cols - 1) * g(2)
-        box, (x0, y0), room = list_area(scene, area, content_h)
+        fits, _, _, compact, pad, sep, cols, card_w, card_h, content_h, shown = max(layouts)
+        self.compact, self.pad = compact, pad
+        area.height = max(card_h, area.height)
+        if not fits:  # a view of whole rows: no card's edge peeks in under the last one
+            area.height = max(card_h, shown * (card_h + sep) - sep)
+        grid_w = cols * card_w + (cols - 1) * sep
+        # A scrolled list ends in a gap: its bar stops a few pixels short of the very end.
+        box, (x0, y0), room = list_area(scene, area, content_h + (0 if fits else sep))
         x0 += max(0, (room - grid_w) // 2)
         if box is None:  # all of them show: in the middle of their space
             y0 += (area.height - content_h) // 3
@@ -57,27 +76,28 @@ class SeatCards:
         self.box = box
         for i, seat in enumerate(seats):
             r, c = divmod(i, cols)
-            card = pygame.Rect(x0 + c * (card_w + g(2)), y0 + r * (card_h + g(2)), card_w,
+            card = pygame.Rect(x0 + c * (card_w + sep), y0 + r * (card_h + sep), card_w,
                                card_h)
             self.cards.append(card)
             inner = card.inflate(-2 * pad, -2 * pad)
-            entry = UITextEntryLine(pygame.Rect(inner.x + row_h + gap, inner.y,
-                                                inner.width - row_h - gap, row_h), app.ui,
-                                    container=box)
+            kw = kind_w if compact else inner.width - 2 * (small + gap)
+            name_w = inner.width - row_h - gap - (kw + 2 * (small + gap) + gap) * compact
+            entry = UITextEntryLine(pygame.Rect(inner.x + row_h + gap, inner.y, name_w, row_h),
+                                    app.ui, container=box)
             entry.set_text(seat_name(seat["name"]))
             entry.set_text_length_limit(NAME_LIMIT)
             scene.add(entry)
             scene.focus.add(entry)
             if box is not None:
-                keep_visible(entry, box)
+                keep_visible(entry, box, pad)  # the whole card, not just its name
             self.entries[entry] = i
-            y = inner.y + row_h + gap
-            kw = inner.width - 2 * (small + gap)
-            kb = button(scene, f"kind.{seat['kind']}", pygame.Rect(inner.x, y, kw, row_h),
+            x, y = (inner.right - 2 * (small + gap) - kw, inner.y) if compact else \
+                (inner.x, inner.y + row_h + gap)
+            kb = button(scene, f"kind.{seat['kind']}", pygame.Rect(x, y, kw, row_h),
                         container=box)
             self.kind_buttons[kb] = i
             # Move earlier: there even for the first seat (disabled), so nothing shifts.
-            ub = button(scene, "", pygame.Rect(inner.x + kw + gap, y, small, row_h),
+            ub = button(scene, "", pygame.Rect(x + kw + gap, y, small, row_h),
                         icon="left", tooltip="new.move_left", container=box)
             if i == 0:
                 ub.disable()
@@ -88,6 +108,11 @@ class SeatCards:
             self.remove_buttons[rb] = i
             if len(seats) <= 2:
                 rb.disable()
+
+    def on_screen(self) -> list[pygame.Rect]:
+        """Each seat's card where it is on screen (a scrolled list moves them)."""
+        ox, oy = self._offset()
+        return [c.move(ox, oy) for c in self.cards]
 
     def _offset(self) -> tuple[int, int]:
         """Where the cards' coordinates start on screen (a scrolled list moves them)."""
@@ -111,15 +136,25 @@ class SeatCards:
                          edge=p.gold_deep if human else p.panel_edge)
             entry = next((e for e, k in self.entries.items() if k == i), None)
             size = entry.rect.height if entry is not None else g(5)
-            at = (r.x + g(1), r.y + g(1))
+            at = (r.x + self.pad, r.y + self.pad)
             surface.blit(avatars.avatar(seat_name(seat["name"]) or "?", i, size, seat["kind"],
                                         app.settings.high_contrast), at)
             if not human:  # the tier as a dial of four pips
                 level = KINDS.index(seat["kind"])
                 pip = max(3, g(0.6))
+                kind = next((b for b, k in self.kind_buttons.items() if k == i), None)
                 for k in range(4):
-                    c = (r.right - g(1.5) - (4 - k) * (2 * pip + g(0.4)) + pip,
-                         r.y + g(0.75))
+                    if self.compact and kind is not None:
+                        # A one-line card: upright, in the gap before its kind, filled
+                        # from the bottom.
+                        step = kind.relative_rect.height / 4
+                        rad = max(2, min(pip, round(step / 2) - 1, g(0.5) - 1))
+                        c = (r.x + kind.relative_rect.left - card.x - g(0.5),
+                             r.y + kind.relative_rect.bottom - card.y - round((k + 0.5) * step))
+                    else:  # over the card's top right corner
+                        rad = pip
+                        c = (r.right - g(1.5) - (4 - k) * (2 * pip + g(0.4)) + pip,
+                             r.y + g(0.75))
                     pygame.draw.circle(surface, p.gold if k < level else p.disabled_text, c,
-                                       pip)
+                                       rad)
         surface.set_clip(clip)

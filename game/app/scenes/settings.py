@@ -30,6 +30,7 @@ from game.app.ui import (
     list_area,
     open_lists,
     page,
+    reveal,
     scrollbar_w,
     widen_arrows,
 )
@@ -169,7 +170,7 @@ class SettingsScene(Scene):
             if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED,
                               pygame_gui.UI_CHECK_BOX_UNCHECKED):
                 checked: Any = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-                self._apply(replace(s, **{name: checked}))
+                self._apply(replace(s, **{name: checked}), name)
                 return
             if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
                 oid = event.selected_option_id
@@ -181,11 +182,13 @@ class SettingsScene(Scene):
                     new = replace(s, language=Language("" if oid == "system" else oid))
                 else:
                     new = replace(s, ui_scale=float(oid))
-                self._apply(new)
+                self._apply(new, name)
                 return
         super().handle(event)
 
-    def _apply(self, new) -> None:
+    def _apply(self, new, changed: str | None = None) -> None:
+        """Apply and rebuild, the list where it was and the row just changed in view (a new
+        text size makes every row taller: the same scroll would show other rows)."""
         focused = self.widgets.get(self.focus.current) if self.focus.current else None
         bar = self.box.vert_scroll_bar if self.box is not None else None
         scrolled = bar.start_percentage if bar is not None else 0.0
@@ -201,6 +204,8 @@ class SettingsScene(Scene):
         for widget, name in self.widgets.items():
             if name == focused:
                 self.focus.focus_on(widget)
+            if name == changed:
+                reveal(widget)
 
     def on_button(self, element) -> None:
         if element is self.keys_b:

@@ -1,0 +1,259 @@
+"""Issue 21 on the screens away from the table: every line they show is true and whole, in
+both languages, at 150 % text and in the smallest window, met as the player meets them
+(through the menu and the real scenes, by posted events)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.scenes.match_end import MatchEndScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.round_end import RoundEndScene
+from game.engine import OFFICIAL
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+from saves.settings import AnimationSpeed, Language, Settings
+from tests.app.conftest import click, frames, key
+from tests.app.tour import staged
+
+SMALL = (1024, 600)
+
+
+def _app(lang: str, scale: float = 1.5, size: tuple[int, int] = SMALL) -> App:
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=scale)
+    return App(language=lang, settings=settings, size=size)
+
+
+@pytest.fixture
+def zh_small() -> Iterator[App]:
+    a = _app("zh")
+    yield a
+    a.close()
+
+
+def _last_card(app: App, hands: list[str], people: list[SeatInfo] | None = None,
+               target: int = 100) -> RoundEndScene:
+    """The human plays the round's last card; the score screen is on top."""
+    app.push(MenuScene(app))
+    people = people or [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+                        SeatInfo.ai("Bao", "hard")]
+    table = staged(app, OFFICIAL.with_options(target_score=target), hands, people, 0)
+    table.selected = 0
+    key(app, pygame.K_RETURN, frames=3)
+    for _ in range(400):
+        if isinstance(app.top, RoundEndScene):
+            break
+        frames(app, 1, 50)
+    assert isinstance(app.top, RoundEndScene)
+    frames(app, 3)
+    return app.top
+
+
+def test_the_podium_s_third_step_shows_its_whole_number(zh_small) -> None:
+    """Chinese, 150 %, 1024x600: the 3 on the lowest block is not cut at the floor."""
+    app = zh_small
+    _last_card(app, ["r1", "+4 W g9 bS r9 b8", "+4 y7 rR b3 g+2"])
+    key(app, pygame.K_RETURN, frames=3)  # "Match result"
+    end = app.top
+    assert isinstance(end, MatchEndScene)
+    frames(app, 3)
+    assert set(end.drawn_places) == {0, 1, 2}
+    for place, (block, digit) in end.drawn_places.items():
+        assert block.contains(digit), (place, block, digit)
+
+
+def _new_game(app: App):
+    from game.app.scenes.new_game import NewGameScene
+
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["new"].rect.center, frames=3)
+    scene = app.top
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def _whole_or_hidden(scene) -> tuple[int, list[str]]:
+    """How many seat cards show whole; what shows of a card only in part."""
+    g = scene.app.gap
+    view = scene.seat_cards.area
+    clip = view.inflate(g(1), g(1))  # where the cards are drawn
+    whole, cut = 0, []
+    for i, r in enumerate(scene.seat_cards.on_screen()):
+        if view.contains(r):
+            whole += 1
+        elif r.colliderect(clip):
+            cut.append(f"seat {i} at {r}, the list's view {view}")
+    return whole, cut
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_new_game_shows_every_seat_of_a_default_table_whole(lang) -> None:
+    """1024x600 at 150 %: the four seats all show (not one row and a sliver of the next)."""
+    app = _app(lang)
+    try:
+        scene = _new_game(app)
+        assert len(scene.seats) == 4
+        whole, cut = _whole_or_hidden(scene)
+        assert (whole, cut) == (4, [])
+        click(app, scene.add_b.rect.center, frames=3)  # ten seats: a list that scrolls
+        for _ in range(5):
+            click(app, app.top.add_b.rect.center, frames=3)
+        scene = app.top
+        whole, cut = _whole_or_hidden(scene)
+        assert not cut and whole >= 4, (whole, cut)
+        # Tab through the screen: each name, as it takes the focus, scrolls into view whole.
+        met = set()
+        for _ in range(3 * len(scene.focus.items)):
+            key(app, pygame.K_TAB, frames=2)
+            i = scene.seat_cards.entries.get(scene.focus.current)
+            if i is not None:
+                met.add(i)
+                assert scene.seat_cards.area.contains(scene.seat_cards.on_screen()[i]), i
+        assert met == set(range(10))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_score_screen_of_a_finished_match_offers_no_save(lang) -> None:
+    """The match's last round: nothing is left to save, so no "Save and leave"; the way
+    out says where it goes, and the match still counts as finished."""
+    from game.app.i18n import tr
+
+    app = _app(lang)
+    try:
+        end = _last_card(app, ["r1", "+4 W g9 bS r9 b8", "+4 y7 rR b3 g+2"])
+        assert end.match_over
+        label = tr(end.menu_b.text.removeprefix("uno."))
+        assert label == tr("end.menu") and label != tr("round.menu"), label
+        click(app, end.menu_b.rect.center, frames=3)
+        assert isinstance(app.top, MenuScene)
+        # A round of a match still going: leaving saves it, and the button says so.
+        end = _last_card(app, ["r1", "g9 bS", "y7 b3"], target=500)
+        assert not end.match_over
+        assert tr(end.menu_b.text.removeprefix("uno.")) == tr("round.menu")
+    finally:
+        app.close()
+
+
+def test_the_cards_flying_to_the_winner_never_cover_the_won_count(zh_small) -> None:
+    """As the count runs, "赢得 4 张" stays whole: no card in flight is drawn over it."""
+    app = zh_small
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    end = _last_card(app, ["r1", "+4 W g9 bS r9 b8 y2 y3", "+4 y7 rR b3 g+2 g5 g6"],
+                     target=500)
+    gold = app.palette.gold
+    crossed = 0
+    for _ in range(2000):
+        frames(app, 1, 16)
+        if end.won_label is None:
+            continue
+        label, at = end.won_label
+        crossed += any(r.colliderect(at) for r in end.count.in_air)
+        shown = app.screen
+        for x in range(0, label.get_width(), 2):
+            for y in range(0, label.get_height(), 2):
+                if label.get_at((x, y)).a == 255:
+                    assert tuple(shown.get_at((at.x + x, at.y + y)))[:3] == gold, (x, y)
+        if end._flow() >= 1.0:
+            break
+    assert end._flow() >= 1.0 and crossed, crossed
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_score_screen_s_cards_keep_their_size_at_large_text(lang, size) -> None:
+    """150 % text makes the words larger; the cards in the score rows stay near the size
+    they have at 100 % (the rows are shorter, the cards' margin is not what grows)."""
+    widths = []
+    for scale in (1.0, 1.5):
+        app = _app(lang, scale, size)
+        try:
+            end = _last_card(app, ["r1", "+4 W g9 bS r9 b8 y2 y3", "+4 y7 rR b3 g+2 g5 g6"],
+                             target=500)
+            _, row_h, cw = end.shown_at
+            assert round(cw * 1.5) <= row_h
+            widths.append(cw)
+        finally:
+            app.close()
+    assert widths[1] >= 0.84 * widths[0], widths
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_title_art_keeps_clear_of_the_tagline_and_the_buttons(lang, size) -> None:
+    """150 % text: the fan of cards and the logo stay in the window, above the tagline's
+    plate, which stays above Play and Continue."""
+    app = _app(lang, 1.5, size)
+    try:
+        menu = MenuScene(app)
+        app.push(menu)
+        for t in (0, 1300, 2600, 4100):  # the fan sways: at several moments
+            menu.clock = t
+            frames(app, 2)
+            assert len(menu.art_rects) == 3, "no logo drawn"
+            buttons_top = min(b.rect.top for b in menu.buttons.values())
+            assert menu.tag_plate.bottom <= buttons_top
+            for r in menu.art_rects:
+                assert r.top >= 0 and r.bottom <= menu.tag_plate.top, (r, menu.tag_plate)
+    finally:
+        app.close()
+
+
+def _settings(app: App):
+    from game.app.scenes.settings import SettingsScene
+
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["settings"].rect.center, frames=3)
+    assert isinstance(app.top, SettingsScene)
+    return app.top
+
+
+def _choose(app: App, menu, shown: str) -> None:
+    """Open a drop-down by a click and click one of its options."""
+    click(app, menu.rect.center, frames=3)
+    options = menu.current_state.options_selection_list.item_list
+    option = next(o for o in options if o["text"] == shown)
+    click(app, option["button_element"].rect.center, frames=4)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_choosing_a_text_size_keeps_its_row_in_view(lang) -> None:
+    """1024x600: scroll to Text size, choose 150 %: the list, rebuilt larger, still shows
+    the row just changed (it scrolled to other rows)."""
+    from game.app.ui import reveal
+
+    app = _app(lang, 1.0)
+    try:
+        scene = _settings(app)
+        widget = next(w for w, n in scene.widgets.items() if n == "ui_scale")
+        scene.focus.focus_on(widget)
+        reveal(widget)  # as Tab to it scrolls the list
+        frames(app, 2)
+        _choose(app, widget, "150%")
+        assert app.settings.ui_scale == 1.5
+        scene = app.top
+        widget = next(w for w, n in scene.widgets.items() if n == "ui_scale")
+        assert scene.view.contains(widget.rect), (widget.rect, scene.view)
+    finally:
+        app.close()
+
+
+def test_the_settings_scroll_bar_has_no_stray_dot(zh_small) -> None:
+    """The bar's thumb is drawn in one colour inside its shadow's rim: no pixel of a
+    half-drawn border on it."""
+    app = zh_small
+    scene = _settings(app)
+    assert scene.box is not None and scene.box.vert_scroll_bar is not None
+    frames(app, 2)
+    thumb = scene.box.vert_scroll_bar.sliding_button.rect.inflate(-2, -2)
+    colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(thumb.left, thumb.right)
+               for y in range(thumb.top, thumb.bottom)}
+    assert len(colours) == 1, colours

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Event, Rules, SeatView
 from game.engine import events as ev
@@ -27,6 +27,9 @@ from .knowledge import (
 )
 from .slots import HARD, SOFT, Refuted, p_holds, take_out
 
+if TYPE_CHECKING:
+    from .mirror import BlockBook, Mirrors
+
 # Odds multipliers on "holds a card of this colour", measured against real play: the colour
 # a player named for a wild is held more often than counting says, the colour of the card
 # they just played less often.
@@ -47,6 +50,8 @@ class Seen:
     pending: bool  # a penalty waited for an answer
     sizes: tuple[int, ...]  # every hand's size before the play
     direction: int
+    # Hard's blocking terms as the player could work them out then (with a mirror only).
+    block: BlockBook | None = None
 
 
 class Tracker:
@@ -66,6 +71,8 @@ class Tracker:
         self.bluffs = BluffBook()
         self.contradictions: dict[int, int] = {}
         self.soft_contradictions: dict[int, int] = {}
+        # What each opponent can know of the others (the Expert's; Hard keeps none).
+        self.mirror: Mirrors | None = None
         self._new_round(0, ())
 
     # ---------------------------------------------------------------- state
@@ -201,6 +208,8 @@ class Tracker:
         handler = _HANDLERS.get(type(e))
         if handler is not None:
             handler(self, e)
+        if self.mirror is not None:
+            self.mirror.feed(e)
 
     def _round_started(self, e: ev.RoundStarted) -> None:
         self._new_round(len(e.seating), e.seating)
@@ -273,10 +282,12 @@ class Tracker:
             elif self.top >= 0 and 0 <= prev_colour < 4:
                 sizes = tuple(len(self.my_hand or ()) if o == me else self.size(o)
                               for o in range(self.n))
+                block = None if self.mirror is None else self.mirror.book(
+                    e.seat, sizes, self.direction, self.seating)
                 self.recent[e.seat].append(Seen(e.cards, e.colour if COL[e.cards[-1]] == 4
                                                 else -1, prev_colour, self.top,
                                                 tuple(self.alt), self.penalty_open, sizes,
-                                                self.direction))
+                                                self.direction, block))
             for c in e.cards:
                 self._remove_card(e.seat, c)
             if COL[first] == 4 and not self.penalty_open and not e.out_of_turn \

@@ -94,14 +94,16 @@ class ExpertPlayer(HardPlayer):
                  switch_z: float = SearchConfig().switch_z,
                  temperature: float = Likelihood().temperature,
                  power: float = Likelihood().power, plays: int = Likelihood().plays,
-                 blocking: bool = Likelihood().blocking) -> None:
+                 blocking: bool = Likelihood().blocking,
+                 draws: bool = Likelihood().draws) -> None:
         super().__init__()
-        # temperature, power, plays, blocking: how the opponents' seen plays weigh a world.
+        # temperature, power, plays, blocking, draws: how the opponents' seen plays weigh a
+        # world (worlds.Likelihood).
         self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
                                    clock=clock, weighted=weighted, fastsim=fastsim,
                                    switch_z=switch_z, likelihood=Likelihood(
                                        float(temperature), float(power), int(plays),
-                                       bool(blocking)))
+                                       bool(blocking), bool(draws)))
         # Hard's blocking terms in the likelihood need what each opponent knows of the rest.
         self.mirrors = Mirrors() if weighted and blocking else None
         self.tracker.mirror = self.mirrors

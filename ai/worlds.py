@@ -34,6 +34,9 @@ class Likelihood:
     power: float = 1.0
     plays: int = LIKELIHOOD_PLAYS
     blocking: bool = False  # add Hard's blocking terms (a play's BlockBook) to the scores
+    # Also the plays made before the player's later draws (the hand then: today's less its
+    # newest unknown cards); False: only the plays since its last draw.
+    draws: bool = False
 
 
 class World:
@@ -88,7 +91,8 @@ class Sampler:
         pool_mask = deck_mask(view.rules) & ~mask_of(view.hand) & ~mask_of(view.discard)
         self.fixed: list[list[int]] = [[] for _ in range(view.players)]
         self.fixed[me] = list(view.hand)
-        todo: list[tuple[int, int]] = []  # (exclusion mask, seat)
+        self.unknown = [0] * view.players
+        todo: list[tuple[int, int, int]] = []  # (exclusion mask, seat, place in the hand)
         for o in range(view.players):
             if o == me:
                 continue
@@ -97,11 +101,14 @@ class Sampler:
                 if o < len(tracker.known) else []
             for c in known:
                 pool_mask &= ~BIT[c]
-            self.fixed[o] = known
             slots = tracker.slots[o] if o < len(tracker.slots) else []
             masks = [effective(m) for m in slots[:size - len(known)]]
             masks += [0] * (size - len(known) - len(masks))
-            todo += [(m, o) for m in masks]
+            # A hand keeps the tracker's order: its known cards, then the unknown ones
+            # oldest first (weigh() takes the newest for the latest drawn).
+            self.fixed[o] = known + [-1] * len(masks)
+            self.unknown[o] = len(masks)
+            todo += [(m, o, len(known) + i) for i, m in enumerate(masks)]
         todo.sort(key=lambda t: -t[0].bit_count())  # most constrained first
         self.todo = todo
         self.pool = cards_of(pool_mask)
@@ -117,7 +124,9 @@ class Sampler:
         self.fits = matching_mask(view.colour, view.top, view.also_matches) \
             if view.phase == DRAWN and view.current != me else 0
         plays = likelihood.plays
-        self.recent = [(o, seen[-plays:]) for o, seen in enumerate(tracker.recent)
+        recent = [(o, seen if likelihood.draws else [p for p in seen if not p.later])
+                  for o, seen in enumerate(tracker.recent)]
+        self.recent = [(o, seen[-plays:]) for o, seen in recent
                        if o != me and seen and o < view.players and plays > 0]
         self._scratch: Sim | None = None
         self._sizes: dict[int, list[list[int]]] = {}
@@ -129,7 +138,7 @@ class Sampler:
         pool = self.pool[:]
         hands = [h[:] for h in self.fixed]
         rnd = rng.random
-        for m, o in self.todo:
+        for m, o, place in self.todo:
             size = len(pool)
             i = int(rnd() * size)
             if m & BIT[pool[i]]:
@@ -142,7 +151,7 @@ class Sampler:
                 if i < 0:
                     allowed = [j for j in range(size) if not m & BIT[pool[j]]]
                     i = allowed[int(rnd() * len(allowed))] if allowed else int(rnd() * size)
-            hands[o].append(pool[i])
+            hands[o][place] = pool[i]
             pool[i] = pool[-1]
             pool.pop()
         if self.fits:
@@ -202,7 +211,8 @@ class Sampler:
     def weigh(self, w: World) -> float:
         """How likely the rollout policy (the model of every player) makes the plays each
         opponent was seen to make, given the hands this world deals them: their hand at
-        each play is their hand now plus the cards they have played since."""
+        each play is their hand now, less the cards they received since, plus the cards they
+        have played since."""
         if not self.recent:
             return 1.0
         sim = self._scratch
@@ -215,13 +225,22 @@ class Sampler:
         inv_t = 1.0 / self.likelihood.temperature
         blocking = self.likelihood.blocking
         for o, seen in self.recent:
-            hand = w.hands[o]
+            held = w.hands[o]
+            unknown = self.unknown[o]
+            played: list[int] = []  # cards played since that were in the hand then
+            fresh = 0  # cards received since and played at once (in neither hand)
             for play in reversed(seen):
-                hand = hand + list(play.cards)
                 if not play.pending:
+                    # The hand then: today's, less the cards received since that are still
+                    # held (the newest unknown ones), plus the cards played since.
+                    kept = min(max(play.later - fresh, 0), unknown)
                     hands = self._sizes[id(play)][:]
-                    hands[o] = hand
+                    hands[o] = held[:len(held) - kept] + list(play.cards) + played
                     weight *= _p_play(sim, o, hands, play, inv_t, blocking)
+                if play.drawn:
+                    fresh += len(play.cards)
+                else:
+                    played = list(play.cards) + played
         power = self.likelihood.power
         return weight if power == 1.0 else weight ** power
 

@@ -190,7 +190,7 @@ def main() -> int:
     while count < args.positions:
         game += 1
         shadow = ExpertPlayer(**{k: v for k, v in extra.items()
-                                 if k in ("temperature", "power", "plays", "blocking")})
+                                 if k in ("temperature", "power", "plays", "blocking", "draws")})
         table = Watched(rules, [HardPlayer() for _ in range(args.players)],
                         args.seed * 991 + game, shadow)
         table._apply(NEXT_ROUND)

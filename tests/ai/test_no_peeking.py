@@ -100,7 +100,7 @@ def test_weighted_worlds_depend_only_on_what_the_seat_saw(mirrored: bool) -> Non
     are the same for two states that differ only in cards the seat cannot see; with the
     Expert's mirrors too (Hard's blocking terms as each opponent knows the others)."""
     rng = random.Random(13)
-    weighed = 0
+    weighed = across = 0
     books = 0
     for s, seat, history in moments(seed=31, count=40):
         if s.current != seat:
@@ -109,7 +109,7 @@ def test_weighted_worlds_depend_only_on_what_the_seat_saw(mirrored: bool) -> Non
         drawn = []
         for state in (s, t):
             if mirrored:
-                expert = ExpertPlayer(temperature=1.0, plays=4, blocking=True)
+                expert = ExpertPlayer(temperature=1.0, plays=4, blocking=True, draws=True)
                 expert.observe(seat, history)
                 expert.prepare(state.view(seat))
                 tracker = expert.tracker
@@ -124,9 +124,13 @@ def test_weighted_worlds_depend_only_on_what_the_seat_saw(mirrored: bool) -> Non
             worlds = [sampler.world(world_rng) for _ in range(8)]
             drawn.append([(w.hands, sorted(w.stock), sampler.weigh(w)) for w in worlds])
             weighed += any(wt != 1.0 for _, _, wt in drawn[-1])
+            # Plays made before the player drew again (their hand then is today's less the
+            # unseen cards drawn since) weigh worlds too.
+            across += any(p.later for seen in tracker.recent for p in seen)
         assert drawn[0] == drawn[1]
     assert weighed >= 10  # opponents' plays really weighed some worlds
     assert books >= 10 or not mirrored  # ... with Hard's blocking terms
+    assert across >= 10
 
 
 def test_the_pairs_would_catch_a_player_that_peeked() -> None:

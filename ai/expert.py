@@ -13,10 +13,11 @@ from game.engine.cards import CARD_FACE
 
 from .hard import HardPlayer
 from .knowledge import COL
+from .mirror import Mirrors
 from .reasons import GENERIC, Reason, best_reason
 from .search import SearchConfig, SearchResult, search
 from .search import clock as search_clock
-from .worlds import Sampler
+from .worlds import Likelihood, Sampler
 
 # Every distinct move is searched when there are this few; otherwise Hard's best WIDE moves
 # (different cards first, then a wild's other colours): a candidate that is clearly behind
@@ -90,15 +91,38 @@ class ExpertPlayer(HardPlayer):
     def __init__(self, budget_ms: float = 250.0, max_worlds: int = 2000,
                  cancel: threading.Event | None = None, clock: str = "wall",
                  weighted: bool = True, fastsim: bool = True,
-                 switch_z: float = SearchConfig().switch_z) -> None:
+                 switch_z: float = SearchConfig().switch_z,
+                 temperature: float = Likelihood().temperature,
+                 power: float = Likelihood().power, plays: int = Likelihood().plays,
+                 blocking: bool = Likelihood().blocking,
+                 draws: bool = Likelihood().draws) -> None:
         super().__init__()
+        # temperature, power, plays, blocking, draws: how the opponents' seen plays weigh a
+        # world (worlds.Likelihood).
         self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
                                    clock=clock, weighted=weighted, fastsim=fastsim,
-                                   switch_z=switch_z)
+                                   switch_z=switch_z, likelihood=Likelihood(
+                                       float(temperature), float(power), int(plays),
+                                       bool(blocking), bool(draws)))
+        # Hard's blocking terms in the likelihood need what each opponent knows of the rest.
+        self.mirrors = Mirrors() if weighted and blocking else None
+        self.tracker.mirror = self.mirrors
         self.cancel_event = cancel if cancel is not None else threading.Event()
         self.last_search: SearchResult | None = None
         self.search_failures = 0
         self._started = 0.0
+
+    def observe(self, seat: int, events: list[Event]) -> None:
+        if self.mirrors is not None:
+            self.mirrors.seat = seat
+        super().observe(seat, events)
+
+    def prepare(self, view: SeatView) -> None:
+        if self.mirrors is not None:
+            self.mirrors.seat = view.seat
+            self.mirrors.rules = view.rules
+            self.mirrors.teams = tuple(view.teams)
+        super().prepare(view)
 
     def cancel(self) -> None:
         """Ask a running act() to stop searching and answer now."""
@@ -143,7 +167,7 @@ class ExpertPlayer(HardPlayer):
     def worlds(self, view: SeatView) -> Sampler:
         """What deals the hidden cards of this decision's worlds: from the view and what the
         tracker inferred (a benchmark's oracle overrides it to measure what hiding costs)."""
-        return Sampler(view, self.tracker)
+        return Sampler(view, self.tracker, self.config.likelihood)
 
     def _searched(self, view: SeatView, own: list[Action], fallback: Action,
                   candidates: list[Action], rng: random.Random) -> Action:

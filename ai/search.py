@@ -16,7 +16,7 @@ from game.engine import Action, SeatView
 from .fastsim import simulate, supported
 from .rollout import rollout
 from .tracker import Tracker
-from .worlds import Sampler
+from .worlds import Likelihood, Sampler
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,7 @@ class SearchConfig:
     # one (equities for reviews), instead of racing them to a decision.
     prune: bool = True
     fastsim: bool = True  # False: every rollout on the engine (an ablation; slower)
+    likelihood: Likelihood = Likelihood()  # how the seen moves weigh a world
 
 
 def clock(config: SearchConfig) -> Callable[[], float]:
@@ -72,7 +73,7 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     per_world = 0.0
     got = [0.0] * k
     if sampler is None:
-        sampler = Sampler(view, tracker)
+        sampler = Sampler(view, tracker, config.likelihood)
     fast = config.fastsim and supported(view.rules)
     weighted = config.weighted
     racing = config.prune

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Event, Rules, SeatView
 from game.engine import events as ev
@@ -27,6 +27,9 @@ from .knowledge import (
 )
 from .slots import HARD, SOFT, Refuted, p_holds, take_out
 
+if TYPE_CHECKING:
+    from .mirror import BlockBook, Mirrors
+
 # Odds multipliers on "holds a card of this colour", measured against real play: the colour
 # a player named for a wild is held more often than counting says, the colour of the card
 # they just played less often.
@@ -34,6 +37,7 @@ NAMED_ODDS = 2.0
 LAST_ODDS = 0.6
 # After this many contradicted inferences a player is taken to bluff-draw: stop inferring.
 DISTRUST = 2
+RECENT_KEPT = 12  # each opponent's latest plays kept for weighing worlds
 
 @dataclass(frozen=True, slots=True)
 class Seen:
@@ -47,6 +51,13 @@ class Seen:
     pending: bool  # a penalty waited for an answer
     sizes: tuple[int, ...]  # every hand's size before the play
     direction: int
+    # Hard's blocking terms as the player could work them out then (with a mirror only).
+    block: BlockBook | None = None
+    # Unseen cards the player received since (the newest of its unknown cards now, less
+    # those it played at once): a world takes them out to see the hand the play was
+    # chosen from.
+    later: int = 0
+    drawn: bool = False  # the card was drawn for this turn and played at once
 
 
 class Tracker:
@@ -66,6 +77,8 @@ class Tracker:
         self.bluffs = BluffBook()
         self.contradictions: dict[int, int] = {}
         self.soft_contradictions: dict[int, int] = {}
+        # What each opponent can know of the others (the Expert's; Hard keeps none).
+        self.mirror: Mirrors | None = None
         self._new_round(0, ())
 
     # ---------------------------------------------------------------- state
@@ -90,8 +103,11 @@ class Tracker:
         self.last_colour: list[int] = [-1] * n  # colour of their last coloured card
         self.penalty_open = False  # a +2/+4 waits for an answer
         self._pending_soft: tuple[int, int] | None = None
-        # Each opponent's plays since they last received a card we did not see: with the
-        # hand a world gives them now, the hand they chose from is known exactly.
+        self._drew_to_play = -1  # the seat whose last event was drawing for its turn
+        self._just_drawn = False
+        # Each opponent's latest plays (until their hand changed in a way we cannot follow,
+        # e.g. a swap): with the hand a world gives them now, less the cards they drew
+        # since (its newest unknown cards), the hand each was chosen from.
         self.recent: list[list[Seen]] = [[] for _ in range(n)]
 
     def feed(self, events: list[Event]) -> None:
@@ -188,6 +204,12 @@ class Tracker:
 
     # ------------------------------------------------------------ events
     def _process(self, e: Event) -> None:
+        if isinstance(e, ev.CardPlayed):
+            # The card a player drew for its turn, played at once (the only card it may play
+            # then): it never stayed in the hand.
+            self._just_drawn = self._drew_to_play == e.seat and not e.out_of_turn
+        if not isinstance(e, ev.CardDrawn | ev.UnoCalled | ev.StockReshuffled | ev.DrawSkipped):
+            self._drew_to_play = -1
         if self.drawing is not None:
             ds = self.drawing[0]
             if isinstance(e, ev.CardDrawn) and e.seat == ds and e.reason == "draw":
@@ -201,6 +223,8 @@ class Tracker:
         handler = _HANDLERS.get(type(e))
         if handler is not None:
             handler(self, e)
+        if self.mirror is not None:
+            self.mirror.feed(e)
 
     def _round_started(self, e: ev.RoundStarted) -> None:
         self._new_round(len(e.seating), e.seating)
@@ -273,10 +297,13 @@ class Tracker:
             elif self.top >= 0 and 0 <= prev_colour < 4:
                 sizes = tuple(len(self.my_hand or ()) if o == me else self.size(o)
                               for o in range(self.n))
-                self.recent[e.seat].append(Seen(e.cards, e.colour if COL[e.cards[-1]] == 4
-                                                else -1, prev_colour, self.top,
-                                                tuple(self.alt), self.penalty_open, sizes,
-                                                self.direction))
+                block = None if self.mirror is None else self.mirror.book(
+                    e.seat, sizes, self.direction, self.seating)
+                seen = self.recent[e.seat]
+                seen.append(Seen(e.cards, e.colour if COL[e.cards[-1]] == 4 else -1,
+                                 prev_colour, self.top, tuple(self.alt), self.penalty_open,
+                                 sizes, self.direction, block, drawn=self._just_drawn))
+                del seen[:-RECENT_KEPT]
             for c in e.cards:
                 self._remove_card(e.seat, c)
             if COL[first] == 4 and not self.penalty_open and not e.out_of_turn \
@@ -327,7 +354,8 @@ class Tracker:
             return
         if e.seat >= self.n:
             return
-        self.recent[e.seat] = []
+        self.recent[e.seat] = [replace(p, later=p.later + 1) for p in self.recent[e.seat]]
+        self._drew_to_play = e.seat if e.reason == "draw" else -1
         if e.reason == "draw" and self.named_colour[e.seat] == self.colour:
             self.named_colour[e.seat] = -1
         if e.reason == "draw" and self.drawing is None:

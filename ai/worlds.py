@@ -3,13 +3,15 @@ and weigh each deal by how likely it makes the moves the opponents were seen to 
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 
 from game.engine import SeatView, State
 from game.engine.bluff import is_bluff
 from game.engine.rules import Rules
 
-from .fastsim import STRENGTH, Sim, counts_of, sample_weights
+from .fastsim import STRENGTH, TEMPERATURE, Sim, counts_of
 from .knowledge import BIT, COL, cards_of, deck_mask, mask_of, matching_mask
 from .slots import effective
 from .tracker import Seen, Tracker
@@ -19,6 +21,22 @@ LIKELIHOOD_PLAYS = 2  # each opponent's latest plays that weigh a world
 # The likelihood of a play the model would never make (a bluff, say): small, not zero, so a
 # player who plays unlike the model does not empty the search of worlds.
 UNLIKELY = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Likelihood:
+    """How a world is weighed: the softmax temperature of the opponent model's choice (lower
+    is closer to Hard, which plays its best-scored move), the power the product of the plays'
+    likelihoods is raised to (below 1 tempers the weights, so that a few worlds do not take
+    all of the weight), and how many of each opponent's latest plays count."""
+
+    temperature: float = TEMPERATURE
+    power: float = 1.0
+    plays: int = LIKELIHOOD_PLAYS
+    blocking: bool = False  # add Hard's blocking terms (a play's BlockBook) to the scores
+    # Also the plays made before the player's later draws (the hand then: today's less its
+    # newest unknown cards); False: only the plays since its last draw.
+    draws: bool = False
 
 
 class World:
@@ -65,13 +83,16 @@ class Sampler:
     unseen cards, the cards known to be in a hand, each unknown card's exclusions, the public
     position) is worked out once; a world then costs one random pick per hidden card."""
 
-    def __init__(self, view: SeatView, tracker: Tracker) -> None:
+    def __init__(self, view: SeatView, tracker: Tracker,
+                 likelihood: Likelihood = Likelihood()) -> None:
         self.view = view
+        self.likelihood = likelihood
         me = view.seat
         pool_mask = deck_mask(view.rules) & ~mask_of(view.hand) & ~mask_of(view.discard)
         self.fixed: list[list[int]] = [[] for _ in range(view.players)]
         self.fixed[me] = list(view.hand)
-        todo: list[tuple[int, int]] = []  # (exclusion mask, seat)
+        self.unknown = [0] * view.players
+        todo: list[tuple[int, int, int]] = []  # (exclusion mask, seat, place in the hand)
         for o in range(view.players):
             if o == me:
                 continue
@@ -80,11 +101,14 @@ class Sampler:
                 if o < len(tracker.known) else []
             for c in known:
                 pool_mask &= ~BIT[c]
-            self.fixed[o] = known
             slots = tracker.slots[o] if o < len(tracker.slots) else []
             masks = [effective(m) for m in slots[:size - len(known)]]
             masks += [0] * (size - len(known) - len(masks))
-            todo += [(m, o) for m in masks]
+            # A hand keeps the tracker's order: its known cards, then the unknown ones
+            # oldest first (weigh() takes the newest for the latest drawn).
+            self.fixed[o] = known + [-1] * len(masks)
+            self.unknown[o] = len(masks)
+            todo += [(m, o, len(known) + i) for i, m in enumerate(masks)]
         todo.sort(key=lambda t: -t[0].bit_count())  # most constrained first
         self.todo = todo
         self.pool = cards_of(pool_mask)
@@ -99,8 +123,11 @@ class Sampler:
         self.called = list(view.uno_called)
         self.fits = matching_mask(view.colour, view.top, view.also_matches) \
             if view.phase == DRAWN and view.current != me else 0
-        self.recent = [(o, seen[-LIKELIHOOD_PLAYS:]) for o, seen in enumerate(tracker.recent)
-                       if o != me and seen and o < view.players]
+        plays = likelihood.plays
+        recent = [(o, seen if likelihood.draws else [p for p in seen if not p.later])
+                  for o, seen in enumerate(tracker.recent)]
+        self.recent = [(o, seen[-plays:]) for o, seen in recent
+                       if o != me and seen and o < view.players and plays > 0]
         self._scratch: Sim | None = None
         self._sizes: dict[int, list[list[int]]] = {}
 
@@ -111,7 +138,7 @@ class Sampler:
         pool = self.pool[:]
         hands = [h[:] for h in self.fixed]
         rnd = rng.random
-        for m, o in self.todo:
+        for m, o, place in self.todo:
             size = len(pool)
             i = int(rnd() * size)
             if m & BIT[pool[i]]:
@@ -124,7 +151,7 @@ class Sampler:
                 if i < 0:
                     allowed = [j for j in range(size) if not m & BIT[pool[j]]]
                     i = allowed[int(rnd() * len(allowed))] if allowed else int(rnd() * size)
-            hands[o].append(pool[i])
+            hands[o][place] = pool[i]
             pool[i] = pool[-1]
             pool.pop()
         if self.fits:
@@ -184,7 +211,8 @@ class Sampler:
     def weigh(self, w: World) -> float:
         """How likely the rollout policy (the model of every player) makes the plays each
         opponent was seen to make, given the hands this world deals them: their hand at
-        each play is their hand now plus the cards they have played since."""
+        each play is their hand now, less the cards they received since, plus the cards they
+        have played since."""
         if not self.recent:
             return 1.0
         sim = self._scratch
@@ -194,15 +222,27 @@ class Sampler:
             self._sizes = {id(p): [[-1] * size for size in p.sizes]
                            for _, seen in self.recent for p in seen}
         weight = 1.0
+        inv_t = 1.0 / self.likelihood.temperature
+        blocking = self.likelihood.blocking
         for o, seen in self.recent:
-            hand = w.hands[o]
+            held = w.hands[o]
+            unknown = self.unknown[o]
+            played: list[int] = []  # cards played since that were in the hand then
+            fresh = 0  # cards received since and played at once (in neither hand)
             for play in reversed(seen):
-                hand = hand + list(play.cards)
                 if not play.pending:
+                    # The hand then: today's, less the cards received since that are still
+                    # held (the newest unknown ones), plus the cards played since.
+                    kept = min(max(play.later - fresh, 0), unknown)
                     hands = self._sizes[id(play)][:]
-                    hands[o] = hand
-                    weight *= _p_play(sim, o, hands, play)
-        return weight
+                    hands[o] = held[:len(held) - kept] + list(play.cards) + played
+                    weight *= _p_play(sim, o, hands, play, inv_t, blocking)
+                if play.drawn:
+                    fresh += len(play.cards)
+                else:
+                    played = list(play.cards) + played
+        power = self.likelihood.power
+        return weight if power == 1.0 else weight ** power
 
     def state(self, w: World, rng: random.Random) -> State:
         """The world as an engine State (for rules the simulator does not know)."""
@@ -211,17 +251,40 @@ class Sampler:
         return State.from_view(self.view, w.hands, stock, w.rng)
 
 
-def _p_play(sim: Sim, o: int, hands: list[list[int]], play: Seen) -> float:
+def softmax(scores: list[float], best: float, inv_t: float) -> list[float]:
+    """The probability of each score under a softmax of temperature 1 / inv_t."""
+    exp = math.exp
+    weights = [exp((s - best) * inv_t) for s in scores]
+    total = sum(weights)
+    return [wt / total for wt in weights]
+
+
+def _p_play(sim: Sim, o: int, hands: list[list[int]], play: Seen, inv_t: float,
+            blocking: bool = True) -> float:
     """The rollout policy's probability of `play` from hands[o] (the other hands stand for
-    their sizes) in the position it was made."""
+    their sizes) in the position it was made; with `blocking`, the policy's scores plus
+    Hard's blocking terms as the player could know them (play.block)."""
     hand = hands[o]
     sim.hands = hands
-    sim.counts[o] = counts_of(hand)
+    counts = sim.counts[o] = counts_of(hand)
     sim.colour = play.colour
     sim.discard = [play.top]
     sim.alt = list(play.alt) if play.alt else []
     sim.direction = play.direction
-    plays, scores, best, _ = sim.turn_options(o)
+    plays, scores, best, want = sim.turn_options(o)
+    book = play.block if blocking else None
+    if book is not None and plays:
+        scores = scores[:]
+        for j, option in enumerate(plays):
+            last = option[-1]
+            col = COL[last]
+            if col < 4:
+                scores[j] += book.value(col, last)
+            else:
+                # A wild names the colour best for Hard's score: its strength and blocking.
+                scores[j] += max(STRENGTH * counts[c] + book.value(c, last) for c in range(4)) \
+                    - STRENGTH * counts[want]
+        best = max(scores)
     cards = play.cards
     try:
         i = plays.index(cards)
@@ -230,12 +293,13 @@ def _p_play(sim: Sim, o: int, hands: list[list[int]], play: Seen) -> float:
                   and sorted(p) == sorted(cards)), -1)
     if i < 0:
         return UNLIKELY
-    p = sample_weights(scores, best)[i]
+    p = softmax(scores, best, inv_t)[i]
     if play.named >= 0 and COL[cards[-1]] == 4:
         # The colour named: the model names its strongest colour, sampled the same way.
         rest = counts_of([c for c in hand if c not in cards])
-        p *= sample_weights([STRENGTH * rest[c] for c in range(4)],
-                            STRENGTH * max(rest[:4]))[play.named]
+        named = [STRENGTH * rest[c] + (book.value(c, -1) if book is not None else 0.0)
+                 for c in range(4)]
+        p *= softmax(named, max(named), inv_t)[play.named]
     return p
 
 

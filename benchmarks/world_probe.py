@@ -89,7 +89,7 @@ def key(a: Action | None) -> tuple[Any, ...]:
 
 def world_quality(view: SeatView, shadow: ExpertPlayer, truth: State, worlds: int,
                   rng: random.Random, out: dict[str, list[float]]) -> None:
-    sampler = Sampler(view, shadow.tracker)
+    sampler = Sampler(view, shadow.tracker, shadow.config.likelihood)
     dealt = [sampler.world(rng) for _ in range(worlds)]
     weights = [sampler.weigh(w) for w in dealt]
     total = sum(weights)
@@ -189,7 +189,8 @@ def main() -> int:
     count = 0
     while count < args.positions:
         game += 1
-        shadow = ExpertPlayer()
+        shadow = ExpertPlayer(**{k: v for k, v in extra.items()
+                                 if k in ("temperature", "power", "plays", "blocking", "draws")})
         table = Watched(rules, [HardPlayer() for _ in range(args.players)],
                         args.seed * 991 + game, shadow)
         table._apply(NEXT_ROUND)

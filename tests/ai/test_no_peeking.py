@@ -10,6 +10,7 @@ from ai_helpers import FAST_EXPERT, TIERS, fast_player, random_rules
 
 from ai import make_player
 from ai.arena import Table
+from ai.expert import ExpertPlayer
 from ai.tracker import Tracker
 from ai.worker import SearchWorker
 from ai.worlds import Sampler
@@ -93,27 +94,43 @@ def test_the_expert_in_its_worker_process_never_sees_a_hidden_card() -> None:
         worker.close()
 
 
-def test_weighted_worlds_depend_only_on_what_the_seat_saw() -> None:
+@pytest.mark.parametrize("mirrored", [False, True])
+def test_weighted_worlds_depend_only_on_what_the_seat_saw(mirrored: bool) -> None:
     """The worlds a search samples, and the weight each gets from the opponents' seen plays,
-    are the same for two states that differ only in cards the seat cannot see."""
+    are the same for two states that differ only in cards the seat cannot see; with the
+    Expert's mirrors too (Hard's blocking terms as each opponent knows the others)."""
     rng = random.Random(13)
-    weighed = 0
+    weighed = across = 0
+    books = 0
     for s, seat, history in moments(seed=31, count=40):
         if s.current != seat:
             continue
         t = hidden_shuffle(s, seat, rng)
         drawn = []
         for state in (s, t):
-            tracker = Tracker()
-            tracker.feed(history)
-            tracker.sync(state.view(seat))
-            sampler = Sampler(state.view(seat), tracker)
+            if mirrored:
+                expert = ExpertPlayer(temperature=1.0, plays=4, blocking=True, draws=True)
+                expert.observe(seat, history)
+                expert.prepare(state.view(seat))
+                tracker = expert.tracker
+                books += sum(p.block is not None for seen in tracker.recent for p in seen)
+                sampler = Sampler(state.view(seat), tracker, expert.config.likelihood)
+            else:
+                tracker = Tracker()
+                tracker.feed(history)
+                tracker.sync(state.view(seat))
+                sampler = Sampler(state.view(seat), tracker)
             world_rng = random.Random(5)
             worlds = [sampler.world(world_rng) for _ in range(8)]
             drawn.append([(w.hands, sorted(w.stock), sampler.weigh(w)) for w in worlds])
             weighed += any(wt != 1.0 for _, _, wt in drawn[-1])
+            # Plays made before the player drew again (their hand then is today's less the
+            # unseen cards drawn since) weigh worlds too.
+            across += any(p.later for seen in tracker.recent for p in seen)
         assert drawn[0] == drawn[1]
     assert weighed >= 10  # opponents' plays really weighed some worlds
+    assert books >= 10 or not mirrored  # ... with Hard's blocking terms
+    assert across >= 10
 
 
 def test_the_pairs_would_catch_a_player_that_peeked() -> None:

@@ -63,6 +63,37 @@ def test_inferences_from_the_rules_always_hold() -> None:
     assert checks > 5000
 
 
+def test_each_kept_play_knows_the_size_of_the_hand_it_was_chosen_from() -> None:
+    """The plays that weigh worlds outlive the player's draws: each counts the unseen cards
+    received since, so that today's hand, less those, plus the cards played since, is the
+    hand the play was chosen from (here its size, against the real game's)."""
+    rng = random.Random(8)
+    checks = 0
+    for game in range(30):
+        rules = OFFICIAL if game % 3 == 0 else random_rules(rng)
+        n = rng.randint(2, 4)
+        players = [fast_player("hard") for _ in range(n)]
+        table = Table(rules, players, 100 + game)
+        table._apply(NEXT_ROUND)
+        s = table.state
+        tracker = players[0].tracker
+        while s.phase < Phase.ROUND_OVER:
+            tracker.sync(s.view(0))
+            for o in range(1, n):
+                played = fresh = 0
+                for play in reversed(tracker.recent[o]):
+                    kept = play.later - fresh
+                    assert len(s.hands[o]) - kept + len(play.cards) + played \
+                        == play.sizes[o], (game, o)
+                    if play.drawn:
+                        fresh += len(play.cards)
+                    else:
+                        played += len(play.cards)
+                    checks += 1
+            table.step()
+    assert checks > 2000
+
+
 def test_a_draw_marks_the_colour_as_missing() -> None:
     s = scenario(OFFICIAL, ["r1 r2 r3", "b1 b2 g3", "y4 y5"], top="r5", current=1,
                  stock="g7")

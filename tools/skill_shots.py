@@ -129,8 +129,14 @@ def main() -> int:
         time.sleep(0.05)
     shot("4-score-figures")
     buttons = list(scene.show_buttons)
+    judged = app.skill.status(rid, seat).judged
     if buttons:
         click(app, buttons[0].rect.center)
+    elif judged is not None and judged.biggest(1):
+        # Large text on a small window leaves the swings no room: the replay at the
+        # biggest one, as its Show would open it.
+        scene._open_swing(judged.biggest(1)[0])
+    if app.top is not scene:
         shot("5-replay-swing")
         pygame.event.clear()
         app.pop()

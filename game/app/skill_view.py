@@ -5,7 +5,7 @@ figures come from game.app.skill (worked out elsewhere) and the statistics."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -93,6 +93,18 @@ def rating_line(p: PlayerStats) -> str:
     return tr("skill.rating", rating=shown)
 
 
+def rating_chart_caption(p: PlayerStats) -> str:
+    """What the chart under it shows, true for any count: the one round so far, every round
+    from the start, or the last rounds kept when older ones have left the chart."""
+    n = len(p.recent)
+    if p.rated_rounds > n:
+        return tr("skill.rating_chart", count=n)
+    start = round(rating.INITIAL)
+    if n == 1:
+        return tr("skill.rating_chart_first", start=start, rating=round(p.recent[0].rating))
+    return tr("skill.rating_chart_so_far", count=n, start=start)
+
+
 def rating_how() -> str:
     """The rating model's stated parameters, for the Statistics screen."""
     tiers = {t: round(TIER_RATINGS.get(t, rating.INITIAL)) for t in
@@ -125,15 +137,24 @@ def colour_names(colours: Sequence[int]) -> str:
 # -- the rating chart ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ChartDrawn:
+    """Where the rating chart put its tiers' labels and its rounds' points (for tests)."""
+
+    labels: tuple[pygame.Rect, ...] = ()
+    points: tuple[tuple[int, int], ...] = ()
+    lines: int = 0  # line segments joining the points
+
+
 def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: PlayerStats,
-                      unit: Callable[[float], int]) -> list[pygame.Rect]:
+                      unit: Callable[[float], int]) -> ChartDrawn:
     """The rating after each of the last rounds as a line (a round won as a filled dot),
-    with the AI tiers' ratings as labelled lines across, drawn straight on the screen.
-    Returns where the tiers' labels are drawn."""
+    with the AI tiers' ratings as labelled lines across, drawn straight on the screen; one
+    round alone is a point with its rating."""
     u = unit
     recent = player.recent
     if not recent:
-        return []
+        return ChartDrawn()
     # From the starting rating when every rated round is on the chart.
     first = [rating.INITIAL] if player.rated_rounds == len(recent) else []
     values = first + [r.rating for r in recent]
@@ -162,18 +183,26 @@ def draw_rating_chart(surface: pygame.Surface, rect: pygame.Rect, player: Player
         surface.blit(label, label.get_rect(midleft=(plot.right + u(6), centre)))
         placed.append(pygame.Rect(plot.right + u(6), centre - tall // 2, label.get_width(),
                                   tall))
-    steps = max(1, len(values) - 1)
-    pts = [(round(plot.x + plot.width * i / steps), y_of(v)) for i, v in enumerate(values)]
-    if len(pts) > 1:
-        pygame.draw.lines(surface, LINE, False, pts, max(2, u(2)))
     r = max(2, u(3))
-    for (x, y), played in zip(pts[len(first):], recent, strict=True):
+    if len(recent) == 1:
+        # One round: its point in the middle with its rating beside it (a line from the
+        # start across the whole chart would read as a trend; the caption gives the start).
+        pts = [(plot.centerx, y_of(values[-1]))]
+        shown = fonts.render(str(round(values[-1])), u(12), LINE, bold=True)
+        surface.blit(shown, shown.get_rect(midleft=(pts[0][0] + r + u(6), pts[0][1])))
+    else:
+        steps = max(1, len(values) - 1)
+        pts = [(round(plot.x + plot.width * i / steps), y_of(v)) for i, v in enumerate(values)]
+        pygame.draw.lines(surface, LINE, False, pts, max(2, u(2)))
+        pygame.draw.aalines(surface, LINE, False, pts)  # smooth edges on shallow slopes
+    for (x, y), played in zip(pts[len(pts) - len(recent):], recent, strict=True):
         if played.won:
             pygame.draw.circle(surface, LINE, (x, y), r + 1)
         else:
             pygame.draw.circle(surface, (40, 60, 50), (x, y), r)
             pygame.draw.circle(surface, LINE, (x, y), r, 1)
-    return placed
+    return ChartDrawn(tuple(placed), tuple(pts[len(pts) - len(recent):]),
+                      len(pts) - 1 if len(recent) > 1 else 0)
 
 
 # -- the score screen's block ----------------------------------------------------------
@@ -254,6 +283,11 @@ class SkillBlock:
                 # Another person's seat is played by a stand-in tier; alone, no seat is.
                 how = "skill.luck_how_people" if many else "skill.luck_how"
                 out.append(BlockLine(tr(how, plays=plays), 14, DIM))
+        if any(st.judged is not None and st.judged.accuracy is not None for st in statuses):
+            # A high accuracy beside a heavy loss reads as a contradiction to a new player:
+            # one figure is about the choices, the other about the deal. Last, so it gives
+            # way before the luck lines when the screen is short.
+            out.append(BlockLine(tr("skill.skill_vs_luck"), 14, WHITE_ISH))
         return out
 
     def layout(self, rect: pygame.Rect, unit: Callable[[float], int], button_w: int,
@@ -279,7 +313,18 @@ class SkillBlock:
                 lines.pop()
             else:
                 placed = self._place(lines, rect, unit, button_w, button_h, squeeze=True)
-        return placed or []
+        placed = placed or []
+        explain = tr("skill.skill_vs_luck")
+        if placed and explain in (line.text for line in self.lines(full=False)) \
+                and explain not in (line.text for line, _ in placed):
+            # No room for the sentence: each known accuracy says in a few words what it is
+            # about (the accuracy lines come first, one per person).
+            known = [st.judged is not None and st.judged.accuracy is not None
+                     for st in self.statuses()]
+            placed = [(replace(line, text=tr("skill.accuracy_choices", line=line.text))
+                       if i < len(known) and known[i] else line, r)
+                      for i, (line, r) in enumerate(placed)]
+        return placed
 
     @staticmethod
     def _place(lines: list[BlockLine], rect: pygame.Rect, unit: Callable[[float], int],

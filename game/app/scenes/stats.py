@@ -12,7 +12,15 @@ from ai import PLAYER_TIERS
 from game.app import fonts
 from game.app.i18n import date_text, seat_name, tr
 from game.app.scene import Scene
-from game.app.skill_view import daily_line, draw_rating_chart, points, rating_how, rating_line
+from game.app.skill_view import (
+    ChartDrawn,
+    daily_line,
+    draw_rating_chart,
+    points,
+    rating_chart_caption,
+    rating_how,
+    rating_line,
+)
 from game.app.table import render
 from game.app.ui import GOLD, WHITE, page
 
@@ -192,13 +200,16 @@ class StatsScene(Scene):
         top = [(tr("stats.rating_of", name=seat_name(self.selected or ""),
                    rating=rating_line(p)), 18, GOLD, True)] if p is not None else []
         if p is not None and p.recent:
-            top.append((tr("skill.rating_chart", count=len(p.recent)), 14, (190, 220, 200),
-                        False))
-        bottom = [(rating_how(), 13, (180, 205, 190), False), (daily_line(self.stats), 16,
-                                                                WHITE, True)]
+            top.append((rating_chart_caption(p), 14, (190, 220, 200), False))
+        # The rating is results, luck included: said beside how it is made.
+        bottom = [(rating_how(), 13, (180, 205, 190), False),
+                  (tr("skill.stats_vs_luck"), 13, (180, 205, 190), False),
+                  (daily_line(self.stats), 16, WHITE, True)]
         last = self._last_daily()
         if last:
             bottom.append((last, 14, (200, 220, 205), False))
+        self.below_texts = [line[0] for line in top + bottom]  # what it says (for tests)
+        self.chart: ChartDrawn | None = None
         y = rect.y
         for text, size, colour, bold in top:
             line = fonts.fit(text, u(size), rect.width, colour, bold)
@@ -210,7 +221,8 @@ class StatsScene(Scene):
         if p is not None and p.recent and end - y > u(50):
             chart = pygame.Rect(rect.x, y + u(4), min(rect.width, u(760)), end - y - u(8))
             render.draw_panel(surface, chart, u(8), colour=(5, 30, 18, 190))
-            self.tier_labels = draw_rating_chart(surface, chart.inflate(-u(12), -u(8)), p, u)
+            self.chart = draw_rating_chart(surface, chart.inflate(-u(12), -u(8)), p, u)
+            self.tier_labels = list(self.chart.labels)
         y = end
         for line in lines:
             surface.blit(line, (rect.x, y))

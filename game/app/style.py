@@ -90,9 +90,10 @@ NORMAL = Palette(
     button_text=(244, 241, 230), disabled=(24, 40, 32, 200), disabled_text=(120, 140, 130),
     entry=(8, 26, 18), focus=(92, 222, 255), focus_inner=(4, 18, 28), edge_width=2,
 )
-# High contrast keeps the structure and pushes every pair further apart.
+# High contrast keeps the structure and pushes every pair further apart: a near-black
+# felt (white cards, white text and white-edged black panels stand off it), black panels.
 HIGH_CONTRAST = Palette(
-    felt=(0, 66, 36), felt_dark=(0, 30, 16), felt_light=(0, 92, 50),
+    felt=(0, 30, 16), felt_dark=(0, 8, 4), felt_light=(0, 46, 25),
     text=(255, 255, 255), text_dim=(236, 236, 236), text_on_gold=(0, 0, 0),
     gold=(255, 224, 0), gold_deep=(255, 180, 0), danger=(255, 48, 48),
     good=(120, 255, 150),

@@ -12,6 +12,7 @@ import pygame
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.scenes.prompt_card import RISE_MS, Choice, PromptCard
+from game.app.scenes.prompt_targets import target_at
 from game.app.table.wording import card_word
 from game.engine import Action, Kind
 from game.engine.bluff import challenged_seats
@@ -77,6 +78,8 @@ class ChoiceOverlay(PromptCard, Scene):
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
                     self.index = i
+            if (seat := target_at(self, event.pos)) is not None:
+                self.index = seat
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.uno_rect is not None and self.uno_rect.collidepoint(event.pos):
                 self._press_uno()
@@ -88,6 +91,8 @@ class ChoiceOverlay(PromptCard, Scene):
                 if r.collidepoint(event.pos):
                     self.choose(i)
                     return
+            if (seat := target_at(self, event.pos)) is not None:
+                self.choose(seat)
         elif event.type == pygame.KEYDOWN:
             k = event.key
             n = len(self.choices)
@@ -155,7 +160,7 @@ def target_choices(table: Prompting, seat: int, run: Callable[[int], object]) ->
         if t == seat:
             continue
         label = tr("prompt.target", name=table.match.seats[t].name, count=len(s.hands[t]))
-        out.append(Choice(label, partial(run, t)))
+        out.append(Choice(label, partial(run, t), seat=t))
     return out
 
 

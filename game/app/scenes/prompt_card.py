@@ -3,7 +3,6 @@ subtitle with its colour swatch, Cancel and the extra UNO! button); the scene in
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,7 +11,10 @@ import pygame
 from game.app import fonts
 from game.app.art import colour_rgb, draw_colour_shape, motion
 from game.app.i18n import tr
-from game.app.scenes.prompt_fit import option_size, swatch_w
+from game.app.scenes.prompt_fit import Choice, option_size, swatch_w
+from game.app.scenes.prompt_targets import draw_targets
+from game.app.scenes.prompt_tiles import draw_tiles
+from game.app.style import BODY
 from game.app.table import render
 from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE
@@ -28,15 +30,6 @@ RISE_MS = 200.0  # a prompt rises into place (reduce motion: fades in where it s
 RISE_PX = 48  # from this far below, in design pixels
 # The card a colour picker shows when it was not told which wild it names a colour for.
 PLAIN_WILD = next(c for c in range(len(CARD_COLOUR)) if CARD_RANK[c] == WILD)
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    label: str
-    run: Callable[[], object]
-    colour: int = -1  # a colour swatch (and its colour-blind shape) beside the label
-    card: int = -1  # a card drawn beside the label
-    key: str = ""  # the key binding that picks it too (D keeps a drawn card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +114,19 @@ class PromptCard:
     def _layout(self) -> CardGeometry:
         """Where each part goes this frame: the panel (inside the zone, at its bottom centre,
         the UNO! button beside it), the title row, the subtitle's lines, the options' rects
-        and the Cancel button. Text keeps its size; air and option heights give way."""
+        and the Cancel button. Text keeps its size; air and option heights give way. When
+        the options' labels would shrink below the body size with UNO! beside the card (six
+        wild powers at 150 % in a small window), UNO! moves into the title row and the card
+        takes the zone's whole width."""
+        geo = self._geometry(inline_uno=False)
+        if geo.uno is None or self.cancellable or self.tiles() or option_size(
+                self.app.u, [(c.label, c.colour >= 0, c.card >= 0, r)
+                             for c, r in zip(self.choices, geo.rects, strict=False)]
+        ) >= self.app.u(BODY.size):
+            return geo
+        return self._geometry(inline_uno=True)
+
+    def _geometry(self, inline_uno: bool) -> CardGeometry:
         app = self.app
         u = app.u
         zone = self.zone()
@@ -130,8 +135,9 @@ class PromptCard:
         sub_font = fonts.font(u(16))
         line = fonts.font(u(20), True).get_linesize()
         uno = self._uno_size() if self._uno_available() else (0, 0)
-        cancel = self._cancel_size() if self.cancellable else (0, 0)
-        room_w = zone.width - (uno[0] + u(12) if uno[0] else 0)
+        # UNO! in the title row stands where Cancel would (this card has none).
+        cancel = uno if inline_uno else self._cancel_size() if self.cancellable else (0, 0)
+        room_w = zone.width - (uno[0] + u(12) if uno[0] and not inline_uno else 0)
         n = max(1, len(self.choices))
         extra = max((u(44) if c.colour >= 0 else 0) + (u(38) if c.card >= 0 else 0)
                     for c in self.choices) if self.choices else 0
@@ -173,7 +179,7 @@ class PromptCard:
                                          (zone.height - head - pad - (rows - 1) * gap) // rows))
         height = min(zone.height, head + rows * row_h + (rows - 1) * gap + pad)
         panel = pygame.Rect(0, 0, width, height)
-        group = width + (uno[0] + u(12) if uno[0] else 0)  # the card and its UNO! beside
+        group = width + (uno[0] + u(12) if uno[0] and not inline_uno else 0)  # UNO! beside
         panel.bottomleft = (zone.left + (zone.width - group) // 2, zone.bottom)
         panel.clamp_ip(zone)
         top = panel.y + head
@@ -196,12 +202,13 @@ class PromptCard:
                 row, col = divmod(i, cols)
                 rects.append(pygame.Rect(panel.x + pad + col * (col_w + gap),
                                          top + row * (row_h + gap), col_w, row_h))
-        cancel_rect = None
+        cancel_rect = uno_rect = None
         if cancel[0]:
             cancel_rect = pygame.Rect((0, 0), cancel)
             cancel_rect.topright = (panel.right - pad, panel.y + pad)
-        uno_rect = None
-        if uno[0]:
+        if inline_uno:
+            uno_rect, cancel_rect = cancel_rect, None
+        elif uno[0]:
             uno_rect = pygame.Rect((0, 0), uno)
             uno_rect.midleft = (panel.right + u(12), panel.centery)
         self.cols = cols
@@ -227,7 +234,8 @@ class PromptCard:
         geo = self._layout()
         panel = geo.panel
         pad = u(12)
-        render.draw_panel(surface, panel, u(16), colour=(8, 34, 22, 240), border=GOLD)
+        render.draw_panel(surface, panel, u(16), colour=(8, 34, 22, 240), border=GOLD,
+                          high_contrast=app.settings.high_contrast)
         self.panel = panel
         title_w = geo.title_w
         self.texts = [(self.title, u(24), True, pygame.Rect(0, 0, title_w, 1))]
@@ -250,6 +258,7 @@ class PromptCard:
                                                             strict=False)])
             for i, r in enumerate(self.rects):
                 self._draw_option(surface, i, r, size)
+        draw_targets(self, surface, self.age)
         if self.cancel_rect is not None:
             text = tr("prompt.cancel")
             self.texts.append((text, u(16), False, self.cancel_rect.inflate(-u(14), 0)))
@@ -296,10 +305,11 @@ class PromptCard:
         u = app.u
         c = self.choices[i]
         focused = i == self.index
-        pygame.draw.rect(surface, (44, 96, 68) if focused else (24, 60, 42), r,
-                         border_radius=u(10))
-        pygame.draw.rect(surface, GOLD if focused else (90, 140, 110), r,
-                         width=3 if focused else 1, border_radius=u(10))
+        hc = app.settings.high_contrast  # black options with white edges
+        pygame.draw.rect(surface, ((40, 40, 40) if focused else (0, 0, 0)) if hc else
+                         (44, 96, 68) if focused else (24, 60, 42), r, border_radius=u(10))
+        pygame.draw.rect(surface, GOLD if focused else WHITE if hc else (90, 140, 110), r,
+                         width=3 if focused else 2 if hc else 1, border_radius=u(10))
         x = r.x + u(12)
         if c.colour >= 0:
             tile = pygame.Rect(x, r.y + u(5), swatch_w(u, r), r.height - u(10))
@@ -322,54 +332,7 @@ class PromptCard:
         surface.blit(label, label.get_rect(midleft=(x, r.centery)))
 
     def _draw_tiles(self, surface: pygame.Surface, wild: pygame.Rect) -> None:
-        """The colour picker: the wild in the middle, two big colour tiles on each side,
-        each with its colour-blind shape, its name and its number key."""
-        app = self.app
-        u = app.u
-        hc = app.settings.high_contrast
-        img = render.card_surface(app.art, self.wild_card(), wild.width,
-                                  colour_blind=app.settings.colour_blind, high_contrast=hc)
-        surface.blit(img, img.get_rect(center=wild.center))
-        counts = self.colour_counts()
-        for i, r in enumerate(self.rects):
-            c = self.choices[i]
-            focused = i == self.index
-            tile = r.move(0, -u(4)) if focused else r
-            rgb = colour_rgb(c.colour, high_contrast=hc)
-            pygame.draw.rect(surface, (0, 0, 0), tile.move(0, u(3)), border_radius=u(12))
-            pygame.draw.rect(surface, rgb, tile, border_radius=u(12))
-            pygame.draw.rect(surface, GOLD if focused else (255, 255, 255), tile,
-                             width=u(4) if focused else 1, border_radius=u(12))
-            label_h = fonts.font(u(20), True).get_linesize()
-            count = counts.get(c.colour, 0) if counts is not None else None
-            count_h = fonts.font(u(14)).get_linesize() if count is not None else 0
-            side = max(u(12), min(tile.width - u(24), tile.height - label_h - count_h - u(14)))
-            shape = pygame.Rect(0, 0, side, side)
-            shape.midtop = (tile.centerx, tile.y + u(6))
-            draw_colour_shape(surface, c.colour, shape, fill=(255, 255, 255))
-            bottom = tile.bottom - u(4)
-            if count is not None:  # the hand is under the prompt: what it holds of this
-                text = tr("prompt.in_hand", count=count)
-                room = tile.width - u(8)
-                size = u(14)
-                while size > 9 and fonts.font(size).size(text)[0] > room:
-                    size -= 1
-                self.texts.append((text, size, False, pygame.Rect(0, 0, room, 1)))
-                ct = fonts.render(text, size, WHITE)
-                at = ct.get_rect(midbottom=(tile.centerx, bottom))
-                backing = at.inflate(u(8), 0)
-                pygame.draw.rect(surface, tuple(v * 11 // 20 for v in rgb), backing,
-                                 border_radius=u(6))
-                surface.blit(ct, at)
-                bottom = at.top
-            self.texts.append((c.label, u(20), True, pygame.Rect(0, 0, tile.width - u(12), 1)))
-            label = fonts.fit(c.label, u(20), tile.width - u(12), WHITE, bold=True)
-            shade = fonts.fit(c.label, u(20), tile.width - u(12), (0, 0, 0), bold=True)
-            at = label.get_rect(midbottom=(tile.centerx, bottom))
-            surface.blit(shade, at.move(0, max(1, u(2))))
-            surface.blit(label, at)
-            num = fonts.render(f"{i + 1}", u(14), WHITE, bold=True)
-            surface.blit(num, num.get_rect(topleft=(tile.x + u(8), tile.y + u(4))))
+        draw_tiles(self, surface, wild)
 
     def colour_counts(self) -> dict[int, int] | None:
         """How many cards of each colour the player choosing holds (the wild aside), or None

@@ -1,15 +1,48 @@
 """How a prompt's options fit their rects: one label size for all of them, and a narrower
-colour swatch in a narrow option."""
+colour swatch in a narrow option; a choice, and what the prompt's drawing helpers
+(prompt_tiles, prompt_targets) read of the prompt."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.app import fonts
 
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.hosts import Prompting
+
 Scale = Callable[[float], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    run: Callable[[], object]
+    colour: int = -1  # a colour swatch (and its colour-blind shape) beside the label
+    card: int = -1  # a card drawn beside the label
+    key: str = ""  # the key binding that picks it too (D keeps a drawn card)
+    seat: int = -1  # a seat it names: that seat's panel on the arc picks it too
+
+
+class PromptView(Protocol):
+    """A prompt as its drawing helpers see it (prompt_card.PromptCard)."""
+
+    app: App
+    table: Prompting | None
+    choices: list[Choice]
+    index: int
+    rects: list[pygame.Rect]
+    texts: list[tuple[str, int, bool, pygame.Rect]]
+
+    def wild_card(self) -> int: ...
+
+    def colour_counts(self) -> dict[int, int] | None: ...
+
 
 
 def swatch_w(u: Scale, r: pygame.Rect) -> int:

@@ -172,10 +172,14 @@ class RulesEditScene(Scene):
         content_h = 0
         font = fonts.font(u(15))
         title_h = fonts.font(u(19), True).get_linesize()
+        # Try it stands in one column left of the controls, kept on every row of a section
+        # that has any (a row without a lesson shows nothing there): the explanations wrap
+        # to one width and the buttons line up.
+        self.try_col = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(34) \
+            if any(try_it_available(n) for n in names) else 0
+        text_w = area.width - scrollbar_w(self.app) - self.control_w - u(48) - self.try_col
+        self.text_w = text_w  # the names and explanations, left of the Try it column
         for name in names:
-            tw = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(34) \
-                if try_it_available(name) else 0
-            text_w = area.width - scrollbar_w(self.app) - self.control_w - u(48) - tw
             self.desc_lines[name] = (wrap(tr("rules.unused"), font, text_w)
                                      if unused(self.rules, name) else []) + wrap(
                 tr(SPECS[name].desc_key), font, text_w)
@@ -191,12 +195,12 @@ class RulesEditScene(Scene):
             spec = SPECS[name]
             y = y0 + tops[i] + u(6)
             x = x0 + inner_w - self.control_w - u(6)
-            tip = f"uno.{spec.desc_key}"
             c: UIElement
             if spec.kind == "bool":
+                # No tooltip: it repeated the explanation printed in the row, over the rows
+                # around it.
                 check = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=box,
-                                   initial_state=bool(getattr(self.rules, name)),
-                                   tool_tip_text=tip)
+                                   initial_state=bool(getattr(self.rules, name)))
                 check.set_check_symbol("")  # drawn by the scene: the library's glyph is gone
                 c = check
             else:
@@ -344,13 +348,11 @@ class RulesEditScene(Scene):
         covered = open_lists(self.elements)
         view = self.view
         surface.set_clip(view)
-        text_w = view.width - self.control_w - u(48)
+        text_w = self.text_w
         font = fonts.font(u(15))
-        tries = {n: b.rect.width + u(10) for b, n in self.try_buttons.items()}
         for widget, name in self.controls.items():
             y = widget.rect.top
             x = view.x + u(22)
-            text_w = view.width - self.control_w - u(48) - tries.get(name, 0)
             if self.differs(name):
                 pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
             idle = unused(self.rules, name)

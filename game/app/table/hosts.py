@@ -77,3 +77,6 @@ class Prompting(Protocol):
 
     def press_uno(self) -> None: ...
 
+    @property
+    def seat_panels(self) -> dict[int, pygame.Rect]: ...
+

@@ -4,12 +4,15 @@ decides nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app import fonts
+from game.app import fonts, i18n, style
+from game.app.art import avatars
 from game.app.art import table as art_table
 from game.app.i18n import tr
 from game.app.table import render
@@ -43,34 +46,91 @@ class Notice:
 
 @dataclass(frozen=True, slots=True)
 class OwnLabel:
-    """Your name and score above the log, and your UNO badge with one card left."""
+    """Your seat's panel above the log: avatar, name and score, your UNO badge with one
+    card left, and the breathing glow while it is your turn."""
 
     name: str
     score: int
     badge: bool | None = None  # None: no badge; else whether UNO was called
+    seat: int = 0  # the avatar's colour is the seat's
+    kind: str = "human"
+    current: bool = False  # your turn: the panel glows like an opponent's
+
+
+def own_panel_height(u: Callable[[float], int]) -> int:
+    """Your seat's panel: the avatar beside two lines (your name, your score)."""
+    lines = fonts.font(u(18), True).get_linesize() + fonts.font(u(14)).get_linesize()
+    return max(u(38), lines) + 2 * u(8)
+
+
+def draw_own_seat(surface: pygame.Surface, app: App, lay: Layout, own: OwnLabel,
+                  clock_ms: float = 0.0) -> pygame.Rect:
+    """Your seat, in the visual system's seat panel like the opponents' (avatar, name,
+    score, UNO badge, gold edge and glow on your turn), filling your zone. Returns it."""
+    assert lay.zones is not None
+    zone = lay.zones.own
+    u = app.u
+    radius = u(12)
+    if own.current:  # a thinner glow than an opponent's: the log is close below
+        art_table.draw_glow(surface, zone, radius, app.palette.gold,
+                            0.35 + 0.5 * art_table.breathe(clock_ms), max(3, u(6)))
+    img, pad_out = _own_image(zone.size, u(1000) / 1000, lay.unit, own,
+                              app.settings.high_contrast, i18n.language())
+    surface.blit(img, (zone.x - pad_out, zone.y - pad_out))
+    return zone.copy()
+
+
+@lru_cache(maxsize=16)
+def _own_image(size: tuple[int, int], k: float, unit: float, own: OwnLabel, hc: bool,
+               lang: str) -> tuple[pygame.Surface, int]:
+    """Your panel as a picture with room for its shadow round it, made once per look (name,
+    score, badge, turn, language), and how far the panel sits in from its corner."""
+    del lang  # part of the key: the words' face
+
+    def u(v: float) -> int:
+        return max(1, round(v * k))
+
+    p = style.palette(hc)
+    pad_out = max(4, u(14))
+    img = pygame.Surface((size[0] + 2 * pad_out, size[1] + 2 * pad_out), pygame.SRCALPHA)
+    rect = pygame.Rect((pad_out, pad_out), size)
+    # Gold is "you" (ART.md): your panel's edge is gold, brighter on your turn.
+    render.draw_panel(img, rect, u(12), colour=(*p.panel[:3], 225),
+                      border=p.gold if own.current else p.gold_deep,
+                      width=max(2, u(3) if own.current else u(2)), high_contrast=hc)
+    pad = u(8)
+    av = min(u(38), rect.height - 2 * pad)
+    img.blit(avatars.avatar(own.name, own.seat, av, own.kind, hc),
+             (rect.x + pad, rect.centery - av // 2))
+    x = rect.x + pad + av + pad
+    badge_w = int(64 * unit) + pad if own.badge is not None else 0
+    room = rect.right - x - pad - badge_w
+    nm = fonts.fit(own.name, u(18), room, p.gold, bold=True)
+    sc = fonts.fit(tr("table.score", score=own.score), u(14), rect.right - x - pad,
+                   p.text_dim)
+    top = rect.centery - (nm.get_height() + sc.get_height()) // 2
+    img.blit(nm, (x, top))
+    img.blit(sc, (x, top + nm.get_height()))
+    if own.badge is not None:  # the same badge the opponents get, beside your name
+        render.draw_uno_badge(img, (rect.right - pad - int(32 * unit),
+                                    top + nm.get_height() // 2 - int(15 * unit)),
+                              unit, own.badge)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        img = img.convert_alpha()
+    return img, pad_out
 
 
 def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
-                own: OwnLabel | None, timer: int | None, timer_of: int = 0
-                ) -> pygame.Rect | None:
-    """The banner line between the piles and the hand (returns where it went), your name
-    and score above the log, and the turn timer."""
+                own: OwnLabel | None, timer: int | None, timer_of: int = 0,
+                clock_ms: float = 0.0) -> pygame.Rect | None:
+    """The banner line between the piles and the hand (returns where it went), your seat's
+    panel above the log, and the turn timer."""
     u = app.u
     zones = lay.zones
     assert zones is not None
     if own is not None and zones.own.width:
-        # Above the log, clear of the hand (whose cards may fill its whole width), the
-        # badge beside the name: both inside your name's zone.
-        zone = zones.own
-        badge_w = int(64 * lay.unit) + u(8) if own.badge is not None else 0
-        label = fonts.fit(f"{own.name} · {tr('table.score', score=own.score)}", u(16),
-                          zone.width - u(4) - badge_w, WHITE)
-        at = label.get_rect(midleft=(zone.left + u(4), zone.centery))
-        surface.blit(label, at)
-        if own.badge is not None:  # the same badge the opponents get, beside your name
-            render.draw_uno_badge(surface, (at.right + u(8) + int(32 * lay.unit),
-                                            zone.centery - int(15 * lay.unit)),
-                                  lay.unit, own.badge)
+        # Above the log, clear of the hand (whose cards may fill its whole width).
+        draw_own_seat(surface, app, lay, own, clock_ms)
     if not text:
         return None
     # The banner and its timer ring stay in the banner's zone.
@@ -83,7 +143,8 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
     if timer is not None:
         rect.left = max(rect.left, zones.banner.left + ring_room)
     rect.clamp_ip(zones.banner)
-    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
+    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER,
+                      high_contrast=app.settings.high_contrast)
     surface.blit(t, t.get_rect(center=rect.center))
     if timer is not None:
         # The turn timer: a ring that empties clockwise (red in its last quarter), with the
@@ -111,7 +172,8 @@ def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int,
     t = fonts.fit(text, u(17), strip.width - u(16), GOLD, bold=True)
     rect = t.get_rect(midtop=(lay.size[0] // 2, strip.top)).inflate(u(16), u(6))
     rect.top = strip.top
-    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER)
+    render.draw_panel(surface, rect, rect.height // 2, colour=BANNER,
+                      high_contrast=app.settings.high_contrast)
     surface.blit(t, t.get_rect(center=rect.center))
     return text
 
@@ -127,7 +189,8 @@ def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str,
     if clear is not None and clear.width and rect.colliderect(clear):
         rect.width = rect.right - (clear.right + u(12))
         rect.left = clear.right + u(12)
-    render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD)
+    render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD,
+                      high_contrast=app.settings.high_contrast)
     t = fonts.fit(tr("table.reveal_title", name=owner), u(22), rect.width - u(24), GOLD,
                   bold=True)
     surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + u(10))))

@@ -185,7 +185,8 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
             break
     else:
         return  # a full table: no clear space, only the lines under the panels
-    render.draw_panel(surface, box, u(8), colour=(5, 30, 18, 215), border=(90, 140, 110))
+    render.draw_panel(surface, box, u(8), colour=(5, 30, 18, 215), border=(90, 140, 110),
+                      high_contrast=stage.app.settings.high_contrast)
     x, y = box.x + u(8), box.y + u(6)
     surface.blit(title, (x, y))
     y += title.get_height()

@@ -49,13 +49,17 @@ def card_surface(art, card: int, width: int, *, colour_blind: bool, high_contras
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=PANEL,
                border: tuple[int, int, int] | None = None, width: int = 2,
-               raised: bool = True) -> None:
+               raised: bool = True, high_contrast: bool = False) -> None:
     """A panel of the visual system: soft shadow, a light from above, a light 1 px edge (or
-    `border`, `width` px)."""
+    `border`, `width` px); in high contrast a dark panel's body is black, its edge white
+    and 2 px (the structure stays, the contrast goes up)."""
+    pal = style.palette(high_contrast)
     fill = (*colour[:3], colour[3] if len(colour) == 4 else 255)
-    chrome.panel(surface, rect, style.NORMAL, radius=radius, fill=fill,
-                 edge=border if border else style.NORMAL.panel_edge,
-                 edge_width=width if border else 1, raised=raised)
+    if high_contrast and max(fill[:3]) < 80:  # a dark panel (not a coloured badge)
+        fill = (0, 0, 0, max(fill[3], 235))
+    chrome.panel(surface, rect, pal, radius=radius, fill=fill,
+                 edge=border if border else WHITE if high_contrast else pal.panel_edge,
+                 edge_width=width if border else (2 if high_contrast else 1), raised=raised)
 
 
 # Rotated copies of the cards on the discard pile and in the hand's arc.
@@ -183,7 +187,7 @@ def _seat_image(art, size: tuple[int, int], u: float, name: str, seat: int, tier
     rect = pygame.Rect((pad_out, pad_out), size)
     radius = int(12 * u)
     draw_panel(img, rect, radius, colour=(*p.panel[:3], 225),
-               border=p.gold if current else None, width=max(2, int(3 * u)))
+               border=p.gold if current else None, width=max(2, int(3 * u)), high_contrast=hc)
     pad = int(8 * u)
     av = int(38 * u)
     img.blit(avatars.avatar(name, seat, av, kind, hc), (rect.x + pad, rect.y + pad))
@@ -259,8 +263,10 @@ def draw_piles(surface: pygame.Surface, app, layout: Layout, model: TableModel,
                          border_radius=int(8 * u))
     n = fonts.render(str(model.stock), int(16 * layout.unit), p.text)
     badge = layout.stock_count(n.get_size())
-    pygame.draw.rect(surface, (12, 32, 22), badge, border_radius=badge.height // 2)
-    pygame.draw.rect(surface, (127, 184, 154), badge, width=1, border_radius=badge.height // 2)
+    pygame.draw.rect(surface, (0, 0, 0) if hc else (12, 32, 22), badge,
+                     border_radius=badge.height // 2)
+    pygame.draw.rect(surface, WHITE if hc else (127, 184, 154), badge, width=2 if hc else 1,
+                     border_radius=badge.height // 2)
     surface.blit(n, n.get_rect(center=badge.center))
     # The colour ring around the discard pile: the current colour (and its shape); it
     # swells for a moment when an action card lands or a colour is named. An empty pile (a
@@ -509,13 +515,16 @@ def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return out
 
 
-def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> list[list[str]]:
+def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str],
+             high_contrast: bool = False) -> list[list[str]]:
     """The newest log entries, in one font size, wrapped to the panel (never shrunk): only
     whole entries, as many as fit, the newest always at the bottom (one too long for the
     panel shows its beginning). Returns the entries drawn, each as its wrapped lines."""
     u = layout.unit
     rect = layout.log
-    draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 180), raised=False)
+    draw_panel(surface, rect, int(10 * u), colour=(5, 30, 18, 180), raised=False,
+               high_contrast=high_contrast)
+    ink = (255, 255, 255) if high_contrast else (225, 235, 225)
     font = fonts.font(int(14 * u))
     inner = rect.width - int(12 * u)
     step = font.get_linesize()
@@ -532,7 +541,7 @@ def draw_log(surface: pygame.Surface, layout: Layout, lines: list[str]) -> list[
         used += len(entry)
     y = rect.y + int(6 * u)
     for line in (part for entry in shown for part in entry):
-        surface.blit(fonts.render(line, int(14 * u), (225, 235, 225)),
+        surface.blit(fonts.render(line, int(14 * u), ink),
                      (rect.x + int(6 * u), y))
         y += step
     return shown

@@ -51,18 +51,35 @@ class StageMatch(Protocol):
     def humans(self) -> list[int]: ...
 
 
-def prompt_height(app: App) -> int:
+def prompt_height(app: App, rows: int = 1) -> int:
     """The height the tallest prompt needs at this text size (title, two lines of stakes,
-    a row of choices): the prompt zone is never smaller."""
+    a row of choices; or a title row with UNO! in it over `rows` rows of choices): the
+    prompt zone is never smaller."""
     u = app.u
-    return (u(12) + fonts.font(u(24), True).get_linesize() + u(4)
-            + 2 * fonts.font(u(16)).get_linesize() + u(8)
-            + fonts.font(u(20), True).get_linesize() + u(16) + u(12))
+    line = fonts.font(u(20), True).get_linesize()
+    stakes = (u(12) + fonts.font(u(24), True).get_linesize() + u(4)
+              + 2 * fonts.font(u(16)).get_linesize() + u(8) + line + u(16) + u(12))
+    grid = (u(12) + max(fonts.font(u(24), True).get_linesize(), u(44)) + u(8)
+            + rows * (line + u(6)) + (rows - 1) * u(8) + u(12))
+    return stakes if rows <= 1 else max(stakes, grid)
+
+
+def power_rows(app: App, width: int) -> int:
+    """Rows the wild powers' six choices need in a prompt `width` wide to keep their labels
+    at the body size (ART.md): two of three, or three of two when three across would not
+    fit (a small window at 150 %)."""
+    u = app.u
+    labels = [tr(f"colour.{c}").capitalize() for c in ("red", "yellow", "green", "blue")]
+    need = max([fonts.font(u(18), True, t).size(t)[0] + u(42) for t in labels]
+               + [fonts.font(u(18), True, t).size(t)[0] + u(12) + u(30) + u(42)
+                  for t in (tr("prompt.power_peek"), tr("prompt.power_swap"))])
+    uno = max(u(110), fonts.font(u(20), True).size(tr("table.uno"))[0] + u(24)) + u(12)
+    return 2 if 3 * need + 2 * u(8) + 2 * u(12) <= width - uno else 3
 
 
 def own_height(app: App) -> int:
-    """Your name's line above the log, with room for the UNO badge beside it."""
-    return max(fonts.font(app.u(16)).get_linesize(), app.u(30)) + app.u(4)
+    """Your seat's panel above the log (avatar, name, score; the UNO badge beside)."""
+    return hud.own_panel_height(app.u)
 
 
 class Stage:
@@ -157,10 +174,20 @@ class Stage:
         banner_h = fonts.font(u(20), True).get_linesize() + u(8)
         strip = fonts.font(u(17), True).get_linesize() + u(14) if (
             self.match.rules.teams or self.daily) else 0
-        return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
-                           action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
-                           top_strip=strip, prompt_h=prompt_height(app),
-                           own_h=own_height(app) if self.own_shown else 0)
+        def lay(prompt_h: int) -> Layout:
+            return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
+                               action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
+                               top_strip=strip, prompt_h=prompt_h,
+                               own_h=own_height(app) if self.own_shown else 0)
+
+        out = lay(prompt_height(app))
+        if self.match.rules.wild_powers and out.zones is not None:
+            # The wild's six powers: three rows of two when two rows of three would shrink
+            # their labels; the hand's band grows for them (the piles give way).
+            rows = power_rows(app, out.zones.prompt.width)
+            if rows > 2:
+                out = lay(prompt_height(app, rows))
+        return out
 
     def relayout(self) -> None:
         self.layout = self.make_layout()
@@ -347,13 +374,15 @@ class Stage:
         if self.viewer is None and self.hotseat:
             t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
             surface.blit(t, t.get_rect(center=lay.hand_area.center))
-        self.log_shown = render.draw_log(surface, lay, self.log_lines)
+        self.log_shown = render.draw_log(surface, lay, self.log_lines,
+                                         app.settings.high_contrast)
         if self.match.rules.teams or self.daily:
             title = tr("app.daily_title", date=i18n.date_text(self.daily)) if self.daily else ""
             self.strip_text = hud.draw_teams(
                 surface, app, lay, team_totals(s) if self.match.rules.teams else {}, title)
         self.banner_rect = hud.draw_status(surface, app, lay, banner, own=own, timer=timer,
-                                           timer_of=self.match.rules.turn_timer)
+                                           timer_of=self.match.rules.turn_timer,
+                                           clock_ms=self.clock_ms)
         try:
             self.director.draw(surface)
         except Exception:
@@ -413,4 +442,6 @@ class Stage:
         m = self.model
         score = m.scores[v] if v < len(m.scores) else 0
         badge = m.uno_badge(v) if len(m.hand) == 1 else None
-        return hud.OwnLabel(name, score, badge)
+        info = self.match.seats[v]
+        kind = info.tier if info.is_ai and info.tier else "human"
+        return hud.OwnLabel(name, score, badge, v, kind, m.current == v)

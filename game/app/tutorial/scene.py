@@ -460,7 +460,8 @@ class TutorialScene(PlayViews, Scene):
         rect, size, lines = self._panel_layout()
         step_h = int(size * 1.35)
         border = (120, 230, 140) if self.finished else GOLD
-        render.draw_panel(surface, rect, u(12), colour=(5, 30, 18, 225), border=border)
+        render.draw_panel(surface, rect, u(12), colour=(5, 30, 18, 225), border=border,
+                          high_contrast=self.app.settings.high_contrast)
         self.panel_rect = rect
         y = rect.y + u(10)
         last = None

@@ -1,5 +1,5 @@
 """A prompt's card: where it stands over the table and how it is drawn (the options, the
-subtitle with its colour swatch, Cancel and the extra UNO! button); the scene in prompt.py."""
+subtitle with its colour swatch, Cancel and the buttons beside it); the scene in prompt.py."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from game.app import fonts
 from game.app.art import colour_rgb, draw_colour_shape, motion
 from game.app.i18n import tr
 from game.app.scenes.prompt_fit import option_size, swatch_w
+from game.app.scenes.prompt_side import SideButton, draw_side, place, side_buttons, side_width
 from game.app.table import render
 from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE
-from game.engine import Kind
 from game.engine.cards import CARD_COLOUR, CARD_RANK, WILD
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ class CardGeometry:
     wild: pygame.Rect  # the wild between the colour tiles (empty otherwise)
     sub_lines: list[str]
     cancel: pygame.Rect | None
-    uno: pygame.Rect | None
+    uno: pygame.Rect | None  # Call UNO, when it is one of the side buttons
+    side: list[pygame.Rect]  # each side button (prompt_side), in order
     swatch_w: int  # room for the colour swatch before the subtitle
     title_w: int
 
@@ -70,6 +71,8 @@ class PromptCard:
     sub_lines: list[str]
     texts: list[tuple[str, int, bool, pygame.Rect]]
     uno_rect: pygame.Rect | None
+    side: list[SideButton]
+    side_rects: list[pygame.Rect]
     cols: int
     cancel_rect: pygame.Rect | None
     age: float
@@ -86,13 +89,6 @@ class PromptCard:
             return t, 0
         return min(1.0, t * 2), round(self.app.u(RISE_PX) * (1 - motion.ease_out(t)))
 
-    def _uno_available(self) -> bool:
-        t = self.table
-        if t is None or t.viewer is None:
-            return False
-        return any(a.kind == Kind.CALL_UNO for a in t.match.legal(t.viewer)) or (
-            t.human_turn() and len(t.match.state.hands[t.viewer]) == 2)
-
     # -- where it stands -------------------------------------------------------------
     def zone(self) -> pygame.Rect:
         """The prompt's zone: at the table the bottom centre (table/layout.py's Zones), clear
@@ -107,11 +103,6 @@ class PromptCard:
     def tiles(self) -> bool:
         """A colour choice: four big tiles round the wild, not rows of options."""
         return len(self.choices) == 4 and all(c.colour >= 0 for c in self.choices)
-
-    def _uno_size(self) -> tuple[int, int]:
-        u = self.app.u
-        tw = fonts.font(u(20), True).size(tr("table.uno"))[0]
-        return max(u(110), tw + u(24)), u(44)
 
     def _cancel_size(self) -> tuple[int, int]:
         u = self.app.u
@@ -129,7 +120,8 @@ class PromptCard:
         title_font = fonts.font(u(24), True)
         sub_font = fonts.font(u(16))
         line = fonts.font(u(20), True).get_linesize()
-        uno = self._uno_size() if self._uno_available() else (0, 0)
+        self.side = side_buttons(self.table)
+        uno = (side_width(app, self.side), 0)
         cancel = self._cancel_size() if self.cancellable else (0, 0)
         room_w = zone.width - (uno[0] + u(12) if uno[0] else 0)
         n = max(1, len(self.choices))
@@ -171,9 +163,14 @@ class PromptCard:
         else:
             row_h = max(line + u(6), min(max(u(54), line + u(16)),
                                          (zone.height - head - pad - (rows - 1) * gap) // rows))
+        # Options at their least height and still too tall (long stakes wrapped beside the
+        # side buttons): the air above them and under them gives way, not the zone.
+        over = head + rows * row_h + (rows - 1) * gap + pad - zone.height
+        if over > 0:
+            head -= min(over, gap - u(2))
         height = min(zone.height, head + rows * row_h + (rows - 1) * gap + pad)
         panel = pygame.Rect(0, 0, width, height)
-        group = width + (uno[0] + u(12) if uno[0] else 0)  # the card and its UNO! beside
+        group = width + (uno[0] + u(12) if uno[0] else 0)  # the card and the buttons beside
         panel.bottomleft = (zone.left + (zone.width - group) // 2, zone.bottom)
         panel.clamp_ip(zone)
         top = panel.y + head
@@ -200,12 +197,11 @@ class PromptCard:
         if cancel[0]:
             cancel_rect = pygame.Rect((0, 0), cancel)
             cancel_rect.topright = (panel.right - pad, panel.y + pad)
-        uno_rect = None
-        if uno[0]:
-            uno_rect = pygame.Rect((0, 0), uno)
-            uno_rect.midleft = (panel.right + u(12), panel.centery)
+        side = place(app, self.side, panel, uno[0], zone)
+        uno_rect = next((r for b, r in zip(self.side, side, strict=True) if b.target < 0),
+                        None)
         self.cols = cols
-        return CardGeometry(panel, rects, wild, sub_lines, cancel_rect, uno_rect, sw,
+        return CardGeometry(panel, rects, wild, sub_lines, cancel_rect, uno_rect, side, sw,
                             width - 2 * pad - (cancel[0] + gap if cancel[0] else 0))
 
     # -- drawing ---------------------------------------------------------------------
@@ -258,11 +254,10 @@ class PromptCard:
             ct = fonts.render(text, u(16), (200, 220, 205))
             surface.blit(ct, ct.get_rect(center=self.cancel_rect.center))
         self.uno_rect = geo.uno
-        if self.uno_rect is not None:
-            ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
-            pygame.draw.rect(surface, (198, 40, 40), self.uno_rect, border_radius=u(10))
-            pygame.draw.rect(surface, GOLD, self.uno_rect, width=2, border_radius=u(10))
-            surface.blit(ut, ut.get_rect(center=self.uno_rect.center))
+        self.side_rects = geo.side
+        for b, r in zip(self.side, self.side_rects, strict=True):
+            self.texts.append((b.label, u(20), True, r.inflate(-u(12), 0)))
+        draw_side(surface, app, self.side, self.side_rects)
 
     def _draw_subtitle(self, surface: pygame.Surface, panel: pygame.Rect, y: int,
                        sw: int) -> None:

@@ -414,7 +414,7 @@ def dialog(surface: pygame.Surface, app: App, rect: pygame.Rect, title: str,
     from game.app.art import chrome
 
     p = app.palette
-    dim_overlay(surface, 160)
+    dim_overlay(surface, VEIL)
     chrome.panel(surface, rect, p, scale=app.text_factor, fill=(*p.panel[:3], 250),
                  edge=p.danger if danger else p.gold_deep, edge_width=2)
     t = text(app, style.HEADING, title, p.danger if danger else p.gold,
@@ -424,7 +424,12 @@ def dialog(surface: pygame.Surface, app: App, rect: pygame.Rect, title: str,
     return r.bottom + app.gap(1)
 
 
-def dim_overlay(surface: pygame.Surface, alpha: int = 150) -> None:
+# How dark the veil behind every overlay is (a dialog, the pause menu, a shown hand): one
+# value, so the scene under any of them looks the same.
+VEIL = 160
+
+
+def dim_overlay(surface: pygame.Surface, alpha: int = VEIL) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))

@@ -102,7 +102,7 @@ def prompt_problems(p: ChoiceOverlay, window: pygame.Rect) -> list[str]:
     out = []
     if not window.contains(p.panel):
         out.append(f"prompt panel {p.panel} is outside the window")
-    for r in p.rects + ([p.uno_rect] if p.uno_rect else []):
+    for r in p.rects + p.side_rects:
         if not window.contains(r):
             out.append(f"prompt option {r} is outside the window")
     for text, size, bold, box in p.texts:
@@ -110,8 +110,8 @@ def prompt_problems(p: ChoiceOverlay, window: pygame.Rect) -> list[str]:
         if tw > box.width:
             out.append(f"prompt text {text!r} is {tw} wide, its box {box.width}")
     zones = p.table.layout.zones if p.table is not None else None
-    if zones is not None:  # in the prompt zone, under the turn banner (its UNO! button too)
-        for r in [p.panel] + ([p.uno_rect] if p.uno_rect else []):
+    if zones is not None:  # in the prompt zone, under the turn banner (its side buttons too)
+        for r in [p.panel, *p.side_rects]:
             if not zones.prompt.contains(r):
                 out.append(f"prompt {r} is outside the prompt zone {zones.prompt}")
     return out

@@ -66,7 +66,8 @@ def open_prompt(app: App, kind: str) -> tuple[TableScene, ChoiceOverlay]:
         table.match.players.clear()
         key(app, pygame.K_d, frames=40)
     elif kind == "challenge":  # an AI's Wild Draw Four on you
-        state, _ = make(OFFICIAL, hands=["b1 b2 y7", "g1 g2", "+4 r1 g2"], current=2)
+        # Left with one card and no call: a Catch stands beside the prompt too.
+        state, _ = make(OFFICIAL, hands=["b1 b2 y7", "g1 g2", "+4 r1"], current=2)
         table = open_table(app, OFFICIAL, seats(2, tier="hard"), state=state)
         table.match.players.clear()
         from game.engine import Action, Kind
@@ -123,7 +124,7 @@ def zone_problems(table: TableScene, prompt: ChoiceOverlay | None, drawn: bool =
     parts = [("panel", prompt.panel)] + [(f"option {i + 1}", r) for i, r in
                                          enumerate(prompt.rects)]
     parts += [("cancel", prompt.cancel_rect)] if prompt.cancel_rect else []
-    parts += [("UNO!", prompt.uno_rect)] if prompt.uno_rect else []
+    parts += [(b.label, r) for b, r in zip(prompt.side, prompt.side_rects, strict=True)]
     keep_clear = [("piles", zones.piles), ("swatch", zones.swatch), ("banner", zones.banner),
                   ("own label", zones.own)] + [(f"seat {s}", r) for s, r in zones.seats.items()]
     if table.banner_rect is not None:

@@ -185,6 +185,7 @@ class HandoverScene(Scene):
         chip_h = box.bottom - top
         x = box.centerx - (chip_w * len(order) + gap * (len(order) - 1)) // 2
         self.chips: dict[int, pygame.Rect] = {}
+        self.chip_words: dict[int, str] = {}  # what each chip says under the name
         for seat in order:
             chip = pygame.Rect(x, top, chip_w, chip_h)
             me = seat == self.seat
@@ -193,8 +194,11 @@ class HandoverScene(Scene):
             nm = fonts.fit(seats[seat].name, u(17), chip_w - u(12), GOLD if me else WHITE,
                            bold=me)
             surface.blit(nm, nm.get_rect(midtop=(chip.centerx, chip.y + u(4))))
-            words = tr("handover.to_play") if me else tr("handover.cards",
-                                                       count=len(s.hands[seat]))
+            # Everyone's count, the one to play's too: it is as public as the others'.
+            words = tr("handover.cards", count=len(s.hands[seat]))
+            if me:
+                words = tr("handover.to_play_count", cards=words)
+            self.chip_words[seat] = words
             sub = fonts.fit(words, u(15), chip_w - u(12), (200, 220, 205))
             surface.blit(sub, sub.get_rect(midbottom=(chip.centerx, chip.bottom - u(4))))
             self.chips[seat] = chip

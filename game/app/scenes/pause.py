@@ -9,7 +9,7 @@ import pygame
 from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.ui import column, dialog, felt, text
+from game.app.ui import button_height, column, dialog, felt, text
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Paused
@@ -22,6 +22,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)  # the menu's panel, title and buttons in it
 
     @property
     def transparent(self) -> bool:  # type: ignore[override]
@@ -32,31 +33,38 @@ class PauseScene(Scene):
     def build(self) -> None:
         super().build()
         w, h = self.app.size
-        u = self.app.u
+        u, g = self.app.u, self.app.gap
         from game.app.replay_deals import daily_title
 
         self.subtitle = daily_title(self.app, self.table.match)
-        title = fonts.font(u(48), True).size(tr("pause.title"))
-        # Room for the daily deal's name and date under the title, kept whether it shows or
-        # not: the buttons sit in one place for every match.
-        title = (title[0], title[1] + fonts.font(u(18)).get_linesize())
-        self.title_rect = pygame.Rect(0, 0, title[0], title[1])
-        self.title_rect.center = (w // 2, int(h * 0.25))
-        if self.transparent:
-            # Never over a seat panel: below the ones it would cross (large text moves it).
-            for panel in self.table.seat_panels.values():
-                if panel.colliderect(self.title_rect):
-                    self.title_rect.top = panel.bottom + u(6)
-        top = max(int(h * 0.34), self.title_rect.bottom + u(10))
+        keys = ["pause.resume", "pause.save", "pause.rules", "pause.settings",
+                "pause.save_quit"]
+        # The panel holds the title, room for a daily deal's name and date under it (kept
+        # whether it shows or not: the buttons sit in one place for every match) and the
+        # buttons, and is no taller than they need.
+        title_h = fonts.font(self.app.px(style.HEADING), True).get_linesize()
+        sub_h = fonts.font(self.app.px(style.CAPTION)).get_linesize() + g(0.5)
+        head = g(2) + title_h + sub_h + g(1)
+        bh = max(u(50), button_height(self.app))
+        gap = u(10)
+        n = len(keys)
+        block = head + n * bh + (n - 1) * gap + g(2)
+        # Below the seat panels where they leave room for it all (the table stays legible
+        # round it); else centred in the window, over the seats it then covers.
+        below = max((p.bottom + u(6) for p in self.table.seat_panels.values()
+                     if self.transparent), default=0)
+        top = max(int(h * 0.25) - title_h // 2 - g(2), below)
+        if top + block > h - u(12):
+            top = max(u(6), (h - block) // 2)
         self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b = column(
-            self, ["pause.resume", "pause.save", "pause.rules", "pause.settings",
-                   "pause.save_quit"],
-            centre_x=w // 2, top=top, width=u(320), height=u(50), gap=u(10),
-            bottom=h - u(12))
-        # The column may have moved up to fit: the title stays above it.
-        first = self.resume_b.rect.top
-        if self.title_rect.bottom + u(6) > first:
-            self.title_rect.bottom = first - u(6)
+            self, keys, centre_x=w // 2, top=top + head, width=u(320), height=bh, gap=gap,
+            bottom=h - u(12) - g(2))
+        buttons = [self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b]
+        area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+        self.panel = pygame.Rect(area.x - g(3), area.y - head, area.width + g(6),
+                                 area.height + head + g(2))
+        self.title_rect = pygame.Rect(0, 0, area.width, title_h)
+        self.title_rect.midtop = (w // 2, self.panel.y + g(2))
 
     def on_button(self, element) -> None:
         if element is self.resume_b:
@@ -83,16 +91,9 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.transparent:
             felt(surface, self.app)  # hot seat: the table (and its hands) covered
-        buttons = [self.resume_b, self.save_b, self.rules_b, self.settings_b, self.leave_b]
-        area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
         app = self.app
         g = app.gap
-        title_h = fonts.font(app.px(style.HEADING), True).get_linesize()
-        # The daily deal's name and date under the title.
-        sub_h = fonts.font(app.px(style.CAPTION)).get_linesize() + g(0.5) if self.subtitle else 0
-        panel = area.inflate(g(6), g(4))
-        panel.top -= title_h + sub_h + g(1)
-        panel.height += title_h + sub_h + g(1)
+        panel = self.panel
         y = dialog(surface, app, panel.clip(surface.get_rect()), tr("pause.title"))
         if self.subtitle:
             sub = text(app, style.CAPTION, self.subtitle, app.palette.text, panel.width - g(4))

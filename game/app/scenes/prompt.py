@@ -12,6 +12,7 @@ import pygame
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.scenes.prompt_card import RISE_MS, Choice, PromptCard
+from game.app.scenes.prompt_side import SideButton, press_side, side_buttons
 from game.app.scenes.prompt_targets import target_at
 from game.app.table.wording import card_word
 from game.engine import Action, Kind
@@ -49,6 +50,8 @@ class ChoiceOverlay(PromptCard, Scene):
         self.sub_lines: list[str] = []
         self.texts: list[tuple[str, int, bool, pygame.Rect]] = []
         self.uno_rect: pygame.Rect | None = None
+        self.side: list[SideButton] = []  # Call UNO, Catch ...: beside the card (prompt_side)
+        self.side_rects: list[pygame.Rect] = []
         self.cols = 1  # option columns, as many as the prompt zone's height needs (_layout)
         self.cancel_rect: pygame.Rect | None = None
         # A prompt answers one moment of the match: once the match moves on (a turn timer
@@ -62,11 +65,12 @@ class ChoiceOverlay(PromptCard, Scene):
                 and self.app.top is self:
             self.app.pop()
 
-    def _press_uno(self) -> None:
+    def _press_side(self, button: SideButton) -> None:
         if self.table is None:
             return
-        self.table.press_uno()
-        self.version = self.table.match.version  # our own call does not void the choice
+        press_side(self.table, button)
+        # Our own call or catch does not void the choice (it waits for no turn).
+        self.version = self.table.match.version
 
     def choose(self, i: int) -> None:
         if 0 <= i < len(self.choices):
@@ -81,9 +85,10 @@ class ChoiceOverlay(PromptCard, Scene):
             if (seat := target_at(self, event.pos)) is not None:
                 self.index = seat
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.uno_rect is not None and self.uno_rect.collidepoint(event.pos):
-                self._press_uno()
-                return
+            for b, r in zip(self.side, self.side_rects, strict=False):
+                if r.collidepoint(event.pos):
+                    self._press_side(b)
+                    return
             if self.cancel_rect is not None and self.cancel_rect.collidepoint(event.pos):
                 self.app.pop()
                 return
@@ -117,9 +122,17 @@ class ChoiceOverlay(PromptCard, Scene):
                 self.choose(bound)
             elif k == pygame.K_ESCAPE and self.cancellable:
                 self.app.pop()
-            elif pygame.key.name(k) == self.app.settings.key_bindings.get("uno", "u") and \
-                    self.table is not None and self._uno_available():
-                self._press_uno()
+            elif (side := self._side_key(pygame.key.name(k))) is not None:
+                self._press_side(side)
+
+    def _side_key(self, name: str) -> SideButton | None:
+        """The side button the UNO or the Catch key presses now, if any."""
+        binds = self.app.settings.key_bindings
+        for b in side_buttons(self.table):
+            if name == binds.get("uno" if b.target < 0 else "catch", "u" if b.target < 0
+                                 else "c"):
+                return b
+        return None
 
     def _bound(self, name: str) -> int | None:
         """The choice whose key binding is `name`, if any."""
@@ -231,7 +244,7 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
         else:
             title = tr("prompt.wd4_title", name=accuser)
             explain = tr("prompt.wd4_explain", colour=tr(f"colour.{COLOUR_KEYS[before]}"),
-                         count=s.pending, total=total)
+                         name=accuser, count=s.pending, total=total)
         return ChoiceOverlay(app, table, title, options,
                              cancellable=False, subtitle=explain, subtitle_colour=before)
     return None

@@ -1,5 +1,5 @@
 """A prompt's card: where it stands over the table and how it is drawn (the options, the
-subtitle with its colour swatch, Cancel and the extra UNO! button); the scene in prompt.py."""
+subtitle with its colour swatch, Cancel and the buttons beside it); the scene in prompt.py."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from game.app import fonts
 from game.app.art import colour_rgb, draw_colour_shape, motion
 from game.app.i18n import tr
 from game.app.scenes.prompt_fit import Choice, option_size, swatch_w
+from game.app.scenes.prompt_side import SideButton, draw_side, place, side_buttons, side_width
 from game.app.scenes.prompt_targets import draw_targets
 from game.app.scenes.prompt_tiles import draw_tiles
 from game.app.style import BODY
 from game.app.table import render
 from game.app.table.render import wrap
 from game.app.ui import GOLD, WHITE
-from game.engine import Kind
 from game.engine.cards import CARD_COLOUR, CARD_RANK, WILD
 
 if TYPE_CHECKING:
@@ -41,7 +41,8 @@ class CardGeometry:
     wild: pygame.Rect  # the wild between the colour tiles (empty otherwise)
     sub_lines: list[str]
     cancel: pygame.Rect | None
-    uno: pygame.Rect | None
+    uno: pygame.Rect | None  # Call UNO, when it is one of the side buttons
+    side: list[pygame.Rect]  # each side button (prompt_side), in order
     swatch_w: int  # room for the colour swatch before the subtitle
     title_w: int
 
@@ -63,6 +64,8 @@ class PromptCard:
     sub_lines: list[str]
     texts: list[tuple[str, int, bool, pygame.Rect]]
     uno_rect: pygame.Rect | None
+    side: list[SideButton]
+    side_rects: list[pygame.Rect]
     cols: int
     cancel_rect: pygame.Rect | None
     age: float
@@ -79,13 +82,6 @@ class PromptCard:
             return t, 0
         return min(1.0, t * 2), round(self.app.u(RISE_PX) * (1 - motion.ease_out(t)))
 
-    def _uno_available(self) -> bool:
-        t = self.table
-        if t is None or t.viewer is None:
-            return False
-        return any(a.kind == Kind.CALL_UNO for a in t.match.legal(t.viewer)) or (
-            t.human_turn() and len(t.match.state.hands[t.viewer]) == 2)
-
     # -- where it stands -------------------------------------------------------------
     def zone(self) -> pygame.Rect:
         """The prompt's zone: at the table the bottom centre (table/layout.py's Zones), clear
@@ -101,11 +97,6 @@ class PromptCard:
         """A colour choice: four big tiles round the wild, not rows of options."""
         return len(self.choices) == 4 and all(c.colour >= 0 for c in self.choices)
 
-    def _uno_size(self) -> tuple[int, int]:
-        u = self.app.u
-        tw = fonts.font(u(20), True).size(tr("table.uno"))[0]
-        return max(u(110), tw + u(24)), u(44)
-
     def _cancel_size(self) -> tuple[int, int]:
         u = self.app.u
         font = fonts.font(u(16))
@@ -113,20 +104,20 @@ class PromptCard:
 
     def _layout(self) -> CardGeometry:
         """Where each part goes this frame: the panel (inside the zone, at its bottom centre,
-        the UNO! button beside it), the title row, the subtitle's lines, the options' rects
+        the side buttons beside it), the title row, the subtitle's lines, the options' rects
         and the Cancel button. Text keeps its size; air and option heights give way. When
-        the options' labels would shrink below the body size with UNO! beside the card (six
-        wild powers at 150 % in a small window), UNO! moves into the title row and the card
-        takes the zone's whole width."""
-        geo = self._geometry(inline_uno=False)
-        if geo.uno is None or self.cancellable or self.tiles() or option_size(
+        the options' labels would shrink below the body size with one side button beside the
+        card (six wild powers at 150 % in a small window), it moves into the title row and
+        the card takes the zone's whole width."""
+        geo = self._geometry(inline_side=False)
+        if len(self.side) != 1 or self.cancellable or self.tiles() or option_size(
                 self.app.u, [(c.label, c.colour >= 0, c.card >= 0, r)
                              for c, r in zip(self.choices, geo.rects, strict=False)]
         ) >= self.app.u(BODY.size):
             return geo
-        return self._geometry(inline_uno=True)
+        return self._geometry(inline_side=True)
 
-    def _geometry(self, inline_uno: bool) -> CardGeometry:
+    def _geometry(self, inline_side: bool) -> CardGeometry:
         app = self.app
         u = app.u
         zone = self.zone()
@@ -134,10 +125,13 @@ class PromptCard:
         title_font = fonts.font(u(24), True)
         sub_font = fonts.font(u(16))
         line = fonts.font(u(20), True).get_linesize()
-        uno = self._uno_size() if self._uno_available() else (0, 0)
-        # UNO! in the title row stands where Cancel would (this card has none).
-        cancel = uno if inline_uno else self._cancel_size() if self.cancellable else (0, 0)
-        room_w = zone.width - (uno[0] + u(12) if uno[0] and not inline_uno else 0)
+        self.side = side_buttons(self.table)
+        side_w = side_width(app, self.side)
+        # The one side button in the title row stands where Cancel would (this card has none).
+        cancel = (side_w, u(44)) if inline_side else self._cancel_size() if self.cancellable \
+            else (0, 0)
+        beside = side_w + u(12) if side_w and not inline_side else 0
+        room_w = zone.width - beside
         n = max(1, len(self.choices))
         extra = max((u(44) if c.colour >= 0 else 0) + (u(38) if c.card >= 0 else 0)
                     for c in self.choices) if self.choices else 0
@@ -177,9 +171,14 @@ class PromptCard:
         else:
             row_h = max(line + u(6), min(max(u(54), line + u(16)),
                                          (zone.height - head - pad - (rows - 1) * gap) // rows))
+        # Options at their least height and still too tall (long stakes wrapped beside the
+        # side buttons): the air above them and under them gives way, not the zone.
+        over = head + rows * row_h + (rows - 1) * gap + pad - zone.height
+        if over > 0:
+            head -= min(over, gap - u(2))
         height = min(zone.height, head + rows * row_h + (rows - 1) * gap + pad)
         panel = pygame.Rect(0, 0, width, height)
-        group = width + (uno[0] + u(12) if uno[0] and not inline_uno else 0)  # UNO! beside
+        group = width + beside  # the card and the buttons beside
         panel.bottomleft = (zone.left + (zone.width - group) // 2, zone.bottom)
         panel.clamp_ip(zone)
         top = panel.y + head
@@ -206,13 +205,14 @@ class PromptCard:
         if cancel[0]:
             cancel_rect = pygame.Rect((0, 0), cancel)
             cancel_rect.topright = (panel.right - pad, panel.y + pad)
-        if inline_uno:
-            uno_rect, cancel_rect = cancel_rect, None
-        elif uno[0]:
-            uno_rect = pygame.Rect((0, 0), uno)
-            uno_rect.midleft = (panel.right + u(12), panel.centery)
+        if inline_side:
+            side, cancel_rect = [cancel_rect] if cancel_rect is not None else [], None
+        else:
+            side = place(app, self.side, panel, side_w, zone)
+        uno_rect = next((r for b, r in zip(self.side, side, strict=True) if b.target < 0),
+                        None)
         self.cols = cols
-        return CardGeometry(panel, rects, wild, sub_lines, cancel_rect, uno_rect, sw,
+        return CardGeometry(panel, rects, wild, sub_lines, cancel_rect, uno_rect, side, sw,
                             width - 2 * pad - (cancel[0] + gap if cancel[0] else 0))
 
     # -- drawing ---------------------------------------------------------------------
@@ -267,11 +267,10 @@ class PromptCard:
             ct = fonts.render(text, u(16), (200, 220, 205))
             surface.blit(ct, ct.get_rect(center=self.cancel_rect.center))
         self.uno_rect = geo.uno
-        if self.uno_rect is not None:
-            ut = fonts.render(tr("table.uno"), u(20), WHITE, bold=True)
-            pygame.draw.rect(surface, (198, 40, 40), self.uno_rect, border_radius=u(10))
-            pygame.draw.rect(surface, GOLD, self.uno_rect, width=2, border_radius=u(10))
-            surface.blit(ut, ut.get_rect(center=self.uno_rect.center))
+        self.side_rects = geo.side
+        for b, r in zip(self.side, self.side_rects, strict=True):
+            self.texts.append((b.label, u(20), True, r.inflate(-u(12), 0)))
+        draw_side(surface, app, self.side, self.side_rects)
 
     def _draw_subtitle(self, surface: pygame.Surface, panel: pygame.Rect, y: int,
                        sw: int) -> None:

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.scene import Scene
+from game.app.scenes.prompt import colour_picker, decision_prompt, jump_in_flow, options_picker
 from game.app.table.controls import ActionButtons
-from game.app.table.decision import NOTHING, Decision, decide, decider, only_take
+from game.app.table.decision import NOTHING, Decision, banner_line, decide, decider, only_take
 from game.app.table.hud import Notice
 from game.app.table.input import TableInput
-from game.app.table.insight import Insight, TableKnowledge, draw_insight
+from game.app.table.insight import Insight, TableKnowledge, draw_insight, knowledge_now
 from game.app.table.match import MatchController
 from game.app.table.privacy import first_viewer, hand_over_to, must_hide
 from game.app.table.stage import Stage
@@ -124,6 +125,10 @@ class TableScene(PlayViews, Scene):
 
     def relayout(self) -> None:
         self.stage.relayout()
+
+    def pause(self) -> None:
+        super().pause()
+        self.notice.clear()  # a hint or refusal of the moment before is stale under a picker
 
     # -- what the overlays and input ask -----------------------------------------------
     def human_turn(self) -> bool:
@@ -277,8 +282,6 @@ class TableScene(PlayViews, Scene):
         """Open the picker a decision needs (once per decision)."""
         if self.prompted_version == self.match.version or self.app.top is not self:
             return
-        from game.app.scenes.prompt import decision_prompt
-
         prompt = decision_prompt(self)
         self.prompted_version = self.match.version
         if prompt is not None:
@@ -329,13 +332,9 @@ class TableScene(PlayViews, Scene):
         self.app.open("pause", self)
 
     def pick_colour(self, then: Callable[[int], object], card: int = -1) -> None:
-        from game.app.scenes.prompt import colour_picker
-
         self.app.push(colour_picker(self, then, card=card))
 
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
-        from game.app.scenes.prompt import options_picker
-
         self.app.push(options_picker(self, title, options))
 
     def press_draw(self) -> None:
@@ -348,8 +347,6 @@ class TableScene(PlayViews, Scene):
         self.input.press_catch(target)
 
     def press_jump(self) -> None:
-        from game.app.scenes.prompt import jump_in_flow
-
         jump_in_flow(self)
 
     def press_hint(self) -> None:
@@ -369,26 +366,30 @@ class TableScene(PlayViews, Scene):
 
     # -- what the table knows ----------------------------------------------------------
     def knowledge(self) -> TableKnowledge | None:
-        """What the person whose hand shows knows now (worked out elsewhere), when the
-        overlay is on; None while it is off, nobody's hand shows, or nothing is ready."""
-        v = self.viewer
-        m = self.match
-        if not self.app.settings.table_knows or self.demo or v is None \
-                or not m.is_human(v) or m.state.phase >= Phase.ROUND_OVER:
-            return None
-        if self.insight is None:
-            self.insight = Insight(m.rules, len(m.seats), m.seed, m.humans, list(m.log))
-        return self.insight.get(v, m.version, m.state.view(v))
+        """What the person whose hand shows knows now (see insight.knowledge_now)."""
+        on = self.app.settings.table_knows and not self.demo
+        self.insight, known = knowledge_now(self.insight, self.match, self.viewer, on)
+        return known
 
     # -- draw --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         cur = self.input.cursor
-        here = self.app.top is self  # a prompt on top takes the keys: no cursor under it
+        top = self.app.top
+        here = top is self  # a prompt on top takes the keys: no cursor under it
+        banner = banner_line(self.current_message(), self.decision,
+                             not here and top is not None and top.name == "prompt")
         self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
-                        stock_focus=cur.stock_focus and here, chosen=cur.chosen,
-                        banner=self.current_message() or self.decision.status,
+                        stock_focus=cur.stock_focus and here, chosen=cur.chosen, banner=banner,
                         own=self.stage.own_label() if self.own_label else None,
-                        timer=self.timer.shown(self.match, self.decision.mine))
+                        timer=self.timer.shown(self.match, self.decision.mine), reveal=False)
         known = self.known_now
         if known is not None and known.seat == self.viewer and self.app.settings.table_knows:
             draw_insight(surface, self.stage, known)
+        if not here:  # under the scene on top (the pause menu), a shown hand goes with us
+            self.stage.draw_reveal(surface, veil=False)
+
+    def draw_over_ui(self, surface: pygame.Surface) -> None:
+        super().draw_over_ui(surface)
+        # A shown hand is read first: over what the table knows, the log and the buttons
+        # (and the table waits for it: update).
+        self.stage.draw_reveal(surface)

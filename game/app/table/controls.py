@@ -109,6 +109,8 @@ class ActionButtons:
     def press(self, element: object, host: Host) -> bool:
         """Do what a pressed widget is for; False when it is none of these buttons."""
         name = self.name_of(element)
+        if name and name != "menu" and host.input.close_reveal():
+            return True  # a click on a button under a shown hand only closes it
         if name == "menu":
             host.open_pause()
         elif name == "draw":

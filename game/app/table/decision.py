@@ -108,6 +108,17 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         status=status_line(match, viewer, mine, legal, chosen=chosen))
 
 
+def banner_line(said: str, decision: Decision, under_prompt: bool) -> str:
+    """The banner's line: a passing notice `said`, or the status. Under a picker the engine
+    did not ask for (a wild's colour, picked as it leaves your hand) the turn's "play a card
+    or draw" is over: the decision is the picker's."""
+    if said:
+        return said
+    if under_prompt and decision.mine and not decision.prompt:
+        return tr("table.decide_prompt")
+    return decision.status
+
+
 def only_take(match: Match, seat: int) -> bool:
     """`seat` is a human facing a penalty whose rules leave them nothing but taking it: under
     jump_in a Draw Two waits for its victim (RULES.md section 6) only so that others may

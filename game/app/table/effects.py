@@ -27,7 +27,7 @@ from game.app.table.model import (
     StockCount,
     TableModel,
 )
-from game.app.table.wording import describe_event
+from game.app.table.wording import describe_event, with_lost_turns
 from game.engine import events as ev
 from game.engine.cards import (
     CARD_COLOUR,
@@ -146,6 +146,7 @@ class EventPlayer:
 
     def play(self, events: list[ev.Event], seed: int = 0) -> None:
         self.seed = seed
+        events = with_lost_turns(events)  # a penalty's lost turn is shown as a skip
         dealt = [e for e in events if isinstance(e, ev.Dealt)]
         grouped: set[int] = set()
         for i, e in enumerate(events):

@@ -40,6 +40,9 @@ class Notice:
         self.until = now + ms
         self.version = version
 
+    def clear(self) -> None:
+        self.text, self.until, self.version = "", 0.0, -1
+
     def current(self, now: float, version: int) -> str:
         return self.text if now < self.until and self.version == version else ""
 

@@ -77,8 +77,7 @@ class TableInput:
     def mouse_down(self, event: pygame.event.Event) -> bool:
         """A left click on the table: True when it was used."""
         stage = self.host.stage
-        if stage.reveal is not None:
-            stage.reveal = None
+        if self.close_reveal():
             return True
         hand = stage.model.hand
         rects = stage.hand_rects
@@ -94,8 +93,19 @@ class TableInput:
             return True
         return False
 
+    def close_reveal(self) -> bool:
+        """A hand shown to you is closed by the first click or key, which does nothing
+        more (a Draw under it is not pressed): True when there was one."""
+        stage = self.host.stage
+        if stage.reveal is None:
+            return False
+        stage.reveal = None
+        return True
+
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
+        if k != pygame.K_ESCAPE and self.close_reveal():
+            return  # the pause menu still opens over it
         host = self.host
         binds = host.app.settings.key_bindings
         name = pygame.key.name(k)

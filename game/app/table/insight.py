@@ -8,6 +8,7 @@ import itertools
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,8 +20,11 @@ from game.app.table import render
 from game.app.ui import GOLD, WHITE
 from game.engine import Action, Event, Rules, SeatView, State, redact
 from game.engine import events as ev
+from game.engine.cards import CARD_COLOUR
+from game.engine.state import Phase
 
 if TYPE_CHECKING:
+    from game.app.table.match import MatchController
     from game.app.table.stage import Stage
 
 log = logging.getLogger("uno.table")
@@ -32,6 +36,30 @@ def _this_round(events: list[Event]) -> list[Event]:
         if isinstance(events[i], ev.RoundStarted):
             return events[i:]
     return events
+
+
+def since_played(known: TableKnowledge, seen: list[Event]) -> TableKnowledge:
+    """`known` without the colours each opponent has played since it last took a card: a
+    seat that has just played red does not read "none left in red" (the counting may be
+    right that the red was the card it had just drawn, but the tag reads as untrue). A new
+    draw or penalty can say it again; a hand shown or passed starts afresh."""
+    played: dict[int, set[int]] = {}
+    for e in seen:
+        if isinstance(e, ev.CardPlayed):
+            played.setdefault(e.seat, set()).update(
+                CARD_COLOUR[c] for c in e.cards if CARD_COLOUR[c] < 4)
+        elif isinstance(e, ev.CardDrawn):
+            played.pop(e.seat, None)
+        elif isinstance(e, ev.HandShown):
+            played.pop(e.owner, None)
+        elif isinstance(e, ev.HandsSwapped | ev.CardsTraded):
+            played.pop(e.seat, None)
+            played.pop(e.target, None)
+        elif isinstance(e, ev.HandsRotated | ev.RoundStarted):
+            played.clear()
+    lacking = {o: tuple(c for c in colours if c not in played.get(o, ()))
+               for o, colours in known.lacking.items()}
+    return replace(known, lacking=lacking)
 
 
 class Insight:
@@ -86,7 +114,7 @@ class Insight:
 
     def _work(self, seat: int, version: int, view: SeatView, seen: list[Event]) -> None:
         try:
-            found = table_knowledge(view, seen)
+            found = since_played(table_knowledge(view, seen), seen)
         except Exception:  # an overlay that cannot be worked out is simply not drawn
             log.warning("what the table knows could not be worked out", exc_info=True)
             return
@@ -103,6 +131,20 @@ class Insight:
         with self._lock:
             self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def knowledge_now(insight: Insight | None, match: MatchController, viewer: int | None,
+                  on: bool) -> tuple[Insight | None, TableKnowledge | None]:
+    """The table's Insight (made when first needed) and what the person whose hand shows
+    knows now, worked out elsewhere: None while the overlay is off, nobody's hand shows,
+    between rounds or before anything is ready."""
+    m = match
+    if not on or viewer is None or not m.is_human(viewer) \
+            or m.state.phase >= Phase.ROUND_OVER:
+        return insight, None
+    if insight is None:
+        insight = Insight(m.rules, len(m.seats), m.seed, m.humans, list(m.log))
+    return insight, insight.get(viewer, m.version, m.state.view(viewer))
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -144,6 +186,10 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
                                                        lay.actions, lay.menu]
     if lay.zones is not None:
         taken += [lay.zones.banner, lay.zones.strip, lay.zones.own]
+    # A seat's UNO badge stands out over its panel's top edge: a tag keeps off it too.
+    taken += [render.uno_badge_rect(panel, lay.unit * lay.panel_scale)
+              for seat, panel in stage.seat_panels.items()
+              if stage.model.uno_badge(seat) is not None]
     taken = [r for r in taken if r.width > 0 and r.height > 0]
     # A tag keeps off the window's edge (and so off the Menu button's corner) by a margin.
     window = pygame.Rect(0, 0, w, h).inflate(-2 * u(8), -2 * u(8))

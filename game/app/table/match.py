@@ -16,6 +16,7 @@ from ai.base import Player
 from ai.worker import CancelEvent, SearchWorker
 from game.app.i18n import ShownSeats
 from game.app.table.pacing import Pacing, pacing_for
+from game.app.table.wording import with_lost_turns
 from game.engine import NEXT_ROUND, Action, Event, Kind, Rules, State, redact
 from game.engine.actions import OUT_OF_TURN
 from game.engine.state import Phase
@@ -134,7 +135,7 @@ class MatchController:
         if before is not None:
             self.round_base = before
         self.log.append(action)
-        self.recent = (self.recent + events)[-40:]
+        self.recent = (self.recent + with_lost_turns(events))[-40:]
         self.version += 1
         self.plans.clear()
         for seat in self.inbox:
@@ -143,7 +144,7 @@ class MatchController:
             if action.seat == h:
                 seen.clear()
             else:
-                seen.extend(redact(events, h))
+                seen.extend(with_lost_turns(redact(events, h)))
                 del seen[:-80]
         return events
 

@@ -206,13 +206,21 @@ def _seat_image(art, size: tuple[int, int], u: float, name: str, seat: int, tier
     sub = fonts.fit(info, int(14 * u), rect.width - int(16 * u), p.text_dim)
     img.blit(sub, (rect.x + pad, text_y + int(24 * u)))
     if uno is not None:
-        draw_uno_badge(img, (rect.right - int(34 * u), rect.y - int(12 * u)), u, uno)
+        badge = uno_badge_rect(rect, u)
+        draw_uno_badge(img, badge.midtop, u, uno)
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         img = img.convert_alpha()
     _SEATS[key] = (img, (pad_out, pad_out), art)
     while len(_SEATS) > 40:
         _SEATS.popitem(last=False)
     return img, (pad_out, pad_out)
+
+
+def uno_badge_rect(panel: pygame.Rect, u: float) -> pygame.Rect:
+    """Where a seat's UNO badge stands: on its panel's top edge, near the right."""
+    badge = pygame.Rect(0, 0, int(64 * u), int(30 * u))
+    badge.midtop = (panel.right - int(34 * u), panel.y - int(12 * u))
+    return badge
 
 
 def draw_uno_badge(surface: pygame.Surface, midtop: tuple[int, int], u: float,
@@ -463,6 +471,9 @@ def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
 # hyphen.
 _CLOSING = set("，。、；：！？）」』》〉】”’…·,.;:!?)%")
 _OPENING = set("（「『《〈【“‘(")
+# A Chinese count stays on one line with its measure word ("6 张", "2 分"): "张。" alone at
+# the start of a line reads as a stray word, the number it counts left on the line above.
+_MEASURES = set("张名分秒局轮人次位个队倍点")
 
 
 def _wide(ch: str) -> bool:
@@ -487,6 +498,17 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
             piece, space = "", False
         piece += ch
     if piece:
+        out.append((piece, space))
+    return _counts_kept(out)
+
+
+def _counts_kept(pieces: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """The pieces with each measure word joined to the number before it."""
+    out: list[tuple[str, bool]] = []
+    for piece, space in pieces:
+        if out and piece[0] in _MEASURES and out[-1][0][-1:].isdigit():
+            before, before_space = out.pop()
+            piece, space = before + (" " if space else "") + piece, before_space
         out.append((piece, space))
     return out
 

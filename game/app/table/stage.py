@@ -20,7 +20,7 @@ from game.app.table.decision import Decision, decider
 from game.app.table.effects import FRESH_MS, EventPlayer
 from game.app.table.layout import Layout, make_layout
 from game.app.table.model import Fresh, Logged, Resync, Reveal, TableModel
-from game.app.ui import WHITE, button_height, button_width, felt
+from game.app.ui import VEIL, WHITE, button_height, button_width, dim_overlay, felt
 from game.engine import Rules, State, redact
 from game.engine import events as ev
 from game.engine.scoring import team_totals
@@ -115,6 +115,7 @@ class Stage:
         # What the last frame drew, where (the layout and privacy tests read these).
         self.hand_rects: list[pygame.Rect] = []
         self.banner_rect: pygame.Rect | None = None
+        self.hidden_rect: pygame.Rect | None = None  # "Hands are hidden", when it showed
         self.seat_panels: dict[int, pygame.Rect] = {}
         self.face_up_owner: int | None = None
         self.shown_dimmed: set[int] = set()
@@ -330,9 +331,12 @@ class Stage:
     # -- drawing -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, decision: Decision, *, selected: int = -1,
              stock_focus: bool = False, chosen: Sequence[int] = (), banner: str = "",
-             own: hud.OwnLabel | None = None, timer: int | None = None) -> None:
+             own: hud.OwnLabel | None = None, timer: int | None = None,
+             reveal: bool = True) -> None:
         """The table as the model shows it, with the decision's live cards raised (and the
-        others dimmed, when the player wants that), the cursor, the banner and the HUD."""
+        others dimmed, when the player wants that), the cursor, the banner and the HUD; a
+        shown hand over it all unless `reveal` is False (the scene draws it later, over
+        what it adds: draw_reveal)."""
         self.draw_count += 1
         felt(surface, self.app)
         app = self.app
@@ -371,9 +375,14 @@ class Stage:
             face_up=face_up, shake=self.shakes,
             fresh=set(self.fresh_cards()))
         surface.set_clip(None)
+        self.hidden_rect = None
         if self.viewer is None and self.hotseat:
-            t = fonts.render(tr("table.hands_hidden"), app.u(22), WHITE)
-            surface.blit(t, t.get_rect(center=lay.hand_area.center))
+            # Under the banner and the piles, on the window's middle as they are (the hand's
+            # band need not be centred on it), kept inside that band.
+            t = fonts.fit(tr("table.hands_hidden"), app.u(22), lay.hand_area.width, WHITE)
+            self.hidden_rect = t.get_rect(center=(lay.size[0] // 2, lay.hand_area.centery))
+            self.hidden_rect.clamp_ip(lay.hand_area)
+            surface.blit(t, self.hidden_rect)
         self.log_shown = render.draw_log(surface, lay, self.log_lines,
                                          app.settings.high_contrast)
         if self.match.rules.teams or self.daily:
@@ -388,10 +397,18 @@ class Stage:
         except Exception:
             log.exception("an animation could not be drawn")
             self.recover()
-        if self.reveal is not None:
-            self.reveal_rect = hud.draw_reveal(surface, app, self.reveal,
-                                               self.name_of(self.reveal.owner),
-                                               self.reveal_clear)
+        if reveal and self.reveal is not None:
+            self.draw_reveal(surface, veil=False)
+
+    def draw_reveal(self, surface: pygame.Surface, veil: bool = True) -> None:
+        """The hand shown to you, if any, over everything drawn so far (behind the veil every
+        overlay of the table has: what is under it waits)."""
+        if self.reveal is None:
+            return
+        if veil:
+            dim_overlay(surface, VEIL)
+        self.reveal_rect = hud.draw_reveal(surface, self.app, self.reveal,
+                                           self.name_of(self.reveal.owner), self.reveal_clear)
 
     def thinking_seat(self) -> int | None:
         """The AI seat that is choosing its move now (ART.md: a short "thinking" on the

@@ -53,6 +53,26 @@ def describe_action(a: Action) -> str:
     return tr(f"action.{a.kind.name.lower()}")
 
 
+def with_lost_turns(events: list[ev.Event]) -> list[ev.Event]:
+    """`events` with the turn a penalty cost said as a skip. The engine ends the turn of a
+    player who takes a penalty they faced (a +4 accepted, a stacked +2 taken, the cards of
+    an innocent +4 they challenged) as that player's own move, with no TurnSkipped; a Draw
+    Two taken at once comes with one. Told apart the player sees no difference: the
+    rulebook's "draws and loses their turn" in both, so the table says it in both."""
+    out = list(events)
+    for i, e in enumerate(events):
+        if not isinstance(e, ev.PenaltyTaken):
+            continue
+        # Only after the victim's own answer: nothing before it but the verdicts of the
+        # +4s they challenged (a guilty player's cards cost them no turn).
+        if all(isinstance(b, ev.HandShown) or isinstance(b, ev.Challenged) and not b.guilty
+               for b in events[:i]) and not any(
+                isinstance(x, ev.TurnSkipped | ev.RoundEnded) for x in events[i:]):
+            out.append(ev.TurnSkipped(e.seat))
+        break
+    return out
+
+
 def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | None) -> str:
     """The log's line for an event ("" for events the log does not mention); `viewer` is
     the seat the log is written for ("You are skipped"). The log says "you" only of a seat
@@ -81,6 +101,8 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
         return ""
     if isinstance(e, ev.PenaltyTaken):
         return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
+    if isinstance(e, ev.CardKept):
+        return tr("log.kept", name=n(e.seat))
     if isinstance(e, ev.TurnSkipped):
         if e.seat == viewer:
             return tr("log.you_skipped")

@@ -505,3 +505,19 @@ def test_a_tag_never_covers_a_uno_badge(monkeypatch) -> None:
             finally:
                 app.close()
     assert tested
+
+
+def test_a_narrow_chip_on_the_pass_screen_keeps_the_count(app) -> None:
+    """Ten seats at 150 % in a small window: each chip is narrow, and the one to play still
+    shows its count (the gold frame marks whose turn it is)."""
+    from game.app.scenes.handover import HandoverScene
+    from tests.app.test_layout import set_view
+
+    people = [SeatInfo.human(f"P{i + 1}") for i in range(4)] + [
+        SeatInfo.ai(f"Bot{i}", "normal") for i in range(6)]
+    _staged(app, ["r1 g2 g3"] + [f"b{i} y{i}" for i in range(1, 10)], people)
+    set_view(app, (1024, 600), 1.5)
+    handover = app.top
+    assert isinstance(handover, HandoverScene)
+    frames(app, 2)
+    assert handover.chip_words[0] == "3 cards", handover.chip_words

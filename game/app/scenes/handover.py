@@ -194,10 +194,13 @@ class HandoverScene(Scene):
             nm = fonts.fit(seats[seat].name, u(17), chip_w - u(12), GOLD if me else WHITE,
                            bold=me)
             surface.blit(nm, nm.get_rect(midtop=(chip.centerx, chip.y + u(4))))
-            # Everyone's count, the one to play's too: it is as public as the others'.
+            # Everyone's count, the one to play's too: it is as public as the others'. In a
+            # chip too narrow for "to play" beside it, the count stays (gold marks the one).
             words = tr("handover.cards", count=len(s.hands[seat]))
-            if me:
-                words = tr("handover.to_play_count", cards=words)
+            both = tr("handover.to_play_count", cards=words)
+            if me and fonts.font(u(13)).size(both)[0] <= chip_w - u(12):
+                words = both
+
             self.chip_words[seat] = words
             sub = fonts.fit(words, u(15), chip_w - u(12), (200, 220, 205))
             surface.blit(sub, sub.get_rect(midbottom=(chip.centerx, chip.bottom - u(4))))

@@ -257,3 +257,80 @@ def test_the_settings_scroll_bar_has_no_stray_dot(zh_small) -> None:
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(thumb.left, thumb.right)
                for y in range(thumb.top, thumb.bottom)}
     assert len(colours) == 1, colours
+
+
+def _disc(app: App, r: pygame.Rect) -> tuple[int, int, int]:
+    """An avatar's colour as drawn: low in its disc, clear of the face and the sheen."""
+    return tuple(app.screen.get_at((r.x + r.width // 2, r.y + r.height * 85 // 100)))[:3]
+
+
+def test_removing_a_seat_leaves_the_others_colours_alone(app) -> None:
+    """New game: You, Ada, Bao, Chen; remove Ada: Bao and Chen keep their colours (they
+    were by seat number, so each took the next one's)."""
+    from game.app.art.avatars import _NAMED
+    from game.app.scenes.seat_list import AI_NAMES
+
+    assert _NAMED[1:] == AI_NAMES
+    scene = _new_game(app)
+    frames(app, 2)
+    before = {scene.seats[i]["name"]: _disc(app, r)
+              for i, r in scene.seat_cards.avatars_at.items()}
+    assert len(set(before.values())) == 4, before  # four players, four colours
+    ada = next(b for b, i in scene.seat_cards.remove_buttons.items()
+               if scene.seats[i]["name"] == "Ada")
+    click(app, ada.rect.center, frames=3)
+    scene = app.top
+    after = {scene.seats[i]["name"]: _disc(app, r)
+             for i, r in scene.seat_cards.avatars_at.items()}
+    assert "Ada" not in after and len(after) == 3
+    assert all(after[name] == before[name] for name in after), (before, after)
+
+
+def _flat(node: object, path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _flat(v, f"{path}.{k}" if path else k)
+    elif isinstance(node, str):
+        yield path, node
+
+
+def test_chinese_punctuation_after_chinese_text_is_full_width() -> None:
+    """？！：，。 after a Chinese character, never ?!:,. (a full stop in "3.5" or "UNO!"
+    follows Latin text and stays)."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    zh = json.loads((root / "assets/locale/uno.zh.json").read_text(encoding="utf-8"))
+    cjk = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+    half = re.compile(f"[{cjk}](?:%{{\\w+}})?\\s*[?!:,.;]")
+    bad = [(k, v) for k, v in _flat(zh) if half.search(v)]
+    assert not bad, bad
+
+
+def test_a_team_s_name_on_the_score_screen_is_written_in_chinese_brackets(zh_small) -> None:
+    """第 1 队 after a name in full-width brackets （）, as Chinese writes them."""
+    from game.app import i18n
+    from game.app.scenes.handover import HandoverScene
+    from tests.app.helpers import settle
+
+    app = zh_small
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+              SeatInfo.human("Bao"), SeatInfo.ai("Chen", "normal")]
+    app.push(MenuScene(app))
+    table = staged(app, OFFICIAL.with_options(teams=2, target_score=500),
+                   ["r1", "g9 bS", "y7 b3", "b5 g2"], people, 0)
+    if isinstance(app.top, HandoverScene):
+        key(app, pygame.K_RETURN, frames=3)  # "I am You": the hand shows
+    settle(app, table)
+    table.selected = 0
+    key(app, pygame.K_RETURN, frames=3)
+    for _ in range(400):
+        if isinstance(app.top, RoundEndScene):
+            break
+        frames(app, 1, 50)
+    end = app.top
+    assert isinstance(end, RoundEndScene) and i18n.language() == "zh"
+    frames(app, 2)
+    assert end.row_names[1] == "Ada（第 2 队）", end.row_names

@@ -334,3 +334,38 @@ def test_a_team_s_name_on_the_score_screen_is_written_in_chinese_brackets(zh_sma
     assert isinstance(end, RoundEndScene) and i18n.language() == "zh"
     frames(app, 2)
     assert end.row_names[1] == "Ada（第 2 队）", end.row_names
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_play_on_the_menu_says_what_it_starts(lang) -> None:
+    """Play starts a match from the last settings: its line says how many players, which
+    rules and with whom, hot seat included, and the match it starts is that one."""
+    from game.app.i18n import tr
+    from game.app.scenes.table import TableScene
+
+    app = _app(lang, 1.5)
+    try:
+        menu = MenuScene(app)
+        app.push(menu)
+        frames(app, 2)
+        assert menu.play_hint == {
+            "en": "4 players · Official rules · with Ada, Bao and Chen",
+            "zh": "4 名玩家 · 官方规则 · 对手：Ada、Bao 和 Chen"}[lang]
+        # A hot-seat match last time: two people and one AI, party rules.
+        from game.engine import PRESETS
+        app.remember(last_seats=({"name": "Ann", "kind": "human"},
+                                 {"name": "Ben", "kind": "human"},
+                                 {"name": "Ada", "kind": "hard"}),
+                     last_rules=PRESETS["party"].to_dict())
+        app.pop_to(MenuScene)
+        app.top.build()
+        frames(app, 2)
+        said = app.top.play_hint
+        assert said == tr("menu.play_shared", count=3, rules=tr("rules.preset_name.party"),
+                          humans=2), said
+        click(app, app.top.play_b.rect.center, frames=3)
+        table = next(s for s in app.stack if isinstance(s, TableScene))
+        assert [s.name for s in table.match.seats] == ["Ann", "Ben", "Ada"]
+        assert len(table.match.humans) == 2
+    finally:
+        app.close()

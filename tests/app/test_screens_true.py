@@ -369,3 +369,48 @@ def test_play_on_the_menu_says_what_it_starts(lang) -> None:
         assert len(table.match.humans) == 2
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_load_names_each_match_in_progress_by_its_players(lang) -> None:
+    """Two matches in progress, one on a shared screen: Load names each by who plays it
+    (not both "Match in progress"), and one nobody has moved in yet says so."""
+    from game.app.i18n import tr
+    from game.app.scenes.load import LoadScene
+    from game.app.scenes.table import TableScene
+    from game.engine import Kind
+
+    app = _app(lang, 1.0, (1280, 720))
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        moves = []
+        for party in (False, True):
+            click(app, app.top.buttons["new"].rect.center, frames=2)
+            if party:
+                click(app, app.top.party_b.rect.center, frames=2)
+            click(app, app.top.start_b.rect.center, frames=4)
+            table = next(s for s in app.stack if isinstance(s, TableScene))
+            moves.append(sum(1 for a in table.match.log if a.seat >= 0
+                             and a.kind not in (Kind.NEXT_ROUND, Kind.TIMEOUT)))
+            app.back_to("menu")
+            frames(app, 2)
+        app.push(LoadScene(app))
+        frames(app, 2)
+        rows = app.top.row_texts
+        assert len(rows) == 2, rows
+        heads = [row.split("\n")[0] for row in rows]
+        sep = tr("menu.list_sep")
+        you = tr("seat.you")
+        solo = tr("load.versus", humans=you, ais=sep.join(["Ada", "Bao", "Chen"]))
+        people = sep.join(tr("seat.player", number=i) for i in (1, 2, 3))
+        shared = tr("load.shared", players=tr("load.versus", humans=people,
+                                                ais=sep.join(["Ada", "Bao"])))
+        assert sorted(h.split("  ·  ")[0] for h in heads) == sorted([solo, shared]), heads
+        for row in rows:
+            done = moves[0] if row.startswith(solo) else moves[1]
+            said = tr("load.moves", count=done) if done else tr("load.not_started")
+            assert said in row, (row, done)
+        assert any(tr("load.not_started") in row for row in rows) or 0 not in moves
+    finally:
+        app.close()

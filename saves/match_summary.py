@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Phase, State
+from game.engine import Kind, Phase, State
 from game.engine.rules import preset_name
 from saves.fields import is_whole
 from saves.match import MatchRecord, SeatInfo
@@ -27,6 +27,7 @@ class MatchSummary:
     turn: int  # the seat to act, or -1 between rounds
     actions: int
     created: str
+    moves: int = -1  # the players' own moves (no deals, no timeouts); -1 in older saves
 
     @property
     def turn_name(self) -> str | None:
@@ -49,10 +50,11 @@ class MatchSummary:
                 turn=summary["turn"],
                 actions=summary["actions"],
                 created=summary["created"],
+                moves=summary.get("moves", -1),
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
-        numbers = (result.round, result.turn, result.actions, *result.scores)
+        numbers = (result.round, result.turn, result.actions, result.moves, *result.scores)
         texts = (result.preset, result.phase, result.created)
         if not all(is_whole(number) for number in numbers):
             return None
@@ -80,5 +82,9 @@ def match_summary(record: MatchRecord, state: State) -> dict[str, Any]:
         "turn_name": record.seats[turn].name if turn >= 0 else None,
         "winners": list(state.winners),
         "actions": len(record.actions),
+        # What the players did: a deal of the next round or a turn timer running out is
+        # nobody's move (a match just dealt has none).
+        "moves": sum(1 for a in record.actions if a.seat >= 0
+                     and a.kind not in (Kind.NEXT_ROUND, Kind.TIMEOUT)),
         "created": record.created,
     }

@@ -133,9 +133,21 @@ def save_details(summary: MatchSummary) -> str:
         tr("load.seat_ai", name=seat_name(seat.name), tier=_tier_word(seat.tier), score=score)
         if seat.is_ai else tr("load.seat", name=seat_name(seat.name), score=score)
         for seat, score in zip(summary.seats, summary.scores, strict=True))
+    moves = summary.moves if summary.moves >= 0 else summary.actions  # an older save
     return tr("load.row", round=round_words(summary),
-              moves=tr("load.moves", count=summary.actions),
+              moves=tr("load.moves", count=moves) if moves else tr("load.not_started"),
               preset=tr(f"preset.{summary.preset}"), seats=seats)
+
+
+def match_title(summary: MatchSummary) -> str:
+    """A match in progress named by who plays it: "You vs Ada, Bao", or on a shared screen
+    "Shared screen · Ann, Ben vs Ada" (the Load list tells one match from another)."""
+    sep = tr("menu.list_sep")
+    humans = sep.join(seat_name(s.name) for s in summary.seats if not s.is_ai)
+    ais = sep.join(seat_name(s.name) for s in summary.seats if s.is_ai)
+    players = tr("load.versus", humans=humans, ais=ais) if humans and ais else humans or ais
+    shared = sum(not s.is_ai for s in summary.seats) > 1
+    return tr("load.shared", players=players) if shared else players
 
 
 def _tier_word(tier: str | None) -> str:

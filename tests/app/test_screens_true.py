@@ -257,3 +257,160 @@ def test_the_settings_scroll_bar_has_no_stray_dot(zh_small) -> None:
     colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(thumb.left, thumb.right)
                for y in range(thumb.top, thumb.bottom)}
     assert len(colours) == 1, colours
+
+
+def _disc(app: App, r: pygame.Rect) -> tuple[int, int, int]:
+    """An avatar's colour as drawn: low in its disc, clear of the face and the sheen."""
+    return tuple(app.screen.get_at((r.x + r.width // 2, r.y + r.height * 85 // 100)))[:3]
+
+
+def test_removing_a_seat_leaves_the_others_colours_alone(app) -> None:
+    """New game: You, Ada, Bao, Chen; remove Ada: Bao and Chen keep their colours (they
+    were by seat number, so each took the next one's)."""
+    from game.app.art.avatars import _NAMED
+    from game.app.scenes.seat_list import AI_NAMES
+
+    assert _NAMED[1:] == AI_NAMES
+    scene = _new_game(app)
+    frames(app, 2)
+    before = {scene.seats[i]["name"]: _disc(app, r)
+              for i, r in scene.seat_cards.avatars_at.items()}
+    assert len(set(before.values())) == 4, before  # four players, four colours
+    ada = next(b for b, i in scene.seat_cards.remove_buttons.items()
+               if scene.seats[i]["name"] == "Ada")
+    click(app, ada.rect.center, frames=3)
+    scene = app.top
+    after = {scene.seats[i]["name"]: _disc(app, r)
+             for i, r in scene.seat_cards.avatars_at.items()}
+    assert "Ada" not in after and len(after) == 3
+    assert all(after[name] == before[name] for name in after), (before, after)
+
+
+def _flat(node: object, path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _flat(v, f"{path}.{k}" if path else k)
+    elif isinstance(node, str):
+        yield path, node
+
+
+def test_chinese_punctuation_after_chinese_text_is_full_width() -> None:
+    """？！：，。 after a Chinese character, never ?!:,. (a full stop in "3.5" or "UNO!"
+    follows Latin text and stays)."""
+    import json
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    zh = json.loads((root / "assets/locale/uno.zh.json").read_text(encoding="utf-8"))
+    cjk = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
+    half = re.compile(f"[{cjk}](?:%{{\\w+}})?\\s*[?!:,.;]")
+    bad = [(k, v) for k, v in _flat(zh) if half.search(v)]
+    assert not bad, bad
+
+
+def test_a_team_s_name_on_the_score_screen_is_written_in_chinese_brackets(zh_small) -> None:
+    """第 1 队 after a name in full-width brackets （）, as Chinese writes them."""
+    from game.app import i18n
+    from game.app.scenes.handover import HandoverScene
+    from tests.app.helpers import settle
+
+    app = zh_small
+    people = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+              SeatInfo.human("Bao"), SeatInfo.ai("Chen", "normal")]
+    app.push(MenuScene(app))
+    table = staged(app, OFFICIAL.with_options(teams=2, target_score=500),
+                   ["r1", "g9 bS", "y7 b3", "b5 g2"], people, 0)
+    if isinstance(app.top, HandoverScene):
+        key(app, pygame.K_RETURN, frames=3)  # "I am You": the hand shows
+    settle(app, table)
+    table.selected = 0
+    key(app, pygame.K_RETURN, frames=3)
+    for _ in range(400):
+        if isinstance(app.top, RoundEndScene):
+            break
+        frames(app, 1, 50)
+    end = app.top
+    assert isinstance(end, RoundEndScene) and i18n.language() == "zh"
+    frames(app, 2)
+    assert end.row_names[1] == "Ada（第 2 队）", end.row_names
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_play_on_the_menu_says_what_it_starts(lang) -> None:
+    """Play starts a match from the last settings: its line says how many players, which
+    rules and with whom, hot seat included, and the match it starts is that one."""
+    from game.app.i18n import tr
+    from game.app.scenes.table import TableScene
+
+    app = _app(lang, 1.5)
+    try:
+        menu = MenuScene(app)
+        app.push(menu)
+        frames(app, 2)
+        assert menu.play_hint == {
+            "en": "4 players · Official rules · with Ada, Bao and Chen",
+            "zh": "4 名玩家 · 官方规则 · 对手：Ada、Bao 和 Chen"}[lang]
+        # A hot-seat match last time: two people and one AI, party rules.
+        from game.engine import PRESETS
+        app.remember(last_seats=({"name": "Ann", "kind": "human"},
+                                 {"name": "Ben", "kind": "human"},
+                                 {"name": "Ada", "kind": "hard"}),
+                     last_rules=PRESETS["party"].to_dict())
+        app.pop_to(MenuScene)
+        app.top.build()
+        frames(app, 2)
+        said = app.top.play_hint
+        assert said == tr("menu.play_shared", count=3, rules=tr("rules.preset_name.party"),
+                          humans=2), said
+        click(app, app.top.play_b.rect.center, frames=3)
+        table = next(s for s in app.stack if isinstance(s, TableScene))
+        assert [s.name for s in table.match.seats] == ["Ann", "Ben", "Ada"]
+        assert len(table.match.humans) == 2
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_load_names_each_match_in_progress_by_its_players(lang) -> None:
+    """Two matches in progress, one on a shared screen: Load names each by who plays it
+    (not both "Match in progress"), and one nobody has moved in yet says so."""
+    from game.app.i18n import tr
+    from game.app.scenes.load import LoadScene
+    from game.app.scenes.table import TableScene
+    from game.engine import Kind
+
+    app = _app(lang, 1.0, (1280, 720))
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        moves = []
+        for party in (False, True):
+            click(app, app.top.buttons["new"].rect.center, frames=2)
+            if party:
+                click(app, app.top.party_b.rect.center, frames=2)
+            click(app, app.top.start_b.rect.center, frames=4)
+            table = next(s for s in app.stack if isinstance(s, TableScene))
+            moves.append(sum(1 for a in table.match.log if a.seat >= 0
+                             and a.kind not in (Kind.NEXT_ROUND, Kind.TIMEOUT)))
+            app.back_to("menu")
+            frames(app, 2)
+        app.push(LoadScene(app))
+        frames(app, 2)
+        rows = app.top.row_texts
+        assert len(rows) == 2, rows
+        heads = [row.split("\n")[0] for row in rows]
+        sep = tr("menu.list_sep")
+        you = tr("seat.you")
+        solo = tr("load.versus", humans=you, ais=sep.join(["Ada", "Bao", "Chen"]))
+        people = sep.join(tr("seat.player", number=i) for i in (1, 2, 3))
+        shared = tr("load.shared", players=tr("load.versus", humans=people,
+                                                ais=sep.join(["Ada", "Bao"])))
+        assert sorted(h.split("  ·  ")[0] for h in heads) == sorted([solo, shared]), heads
+        for row in rows:
+            done = moves[0] if row.startswith(solo) else moves[1]
+            said = tr("load.moves", count=done) if done else tr("load.not_started")
+            assert said in row, (row, done)
+        assert any(tr("load.not_started") in row for row in rows) or 0 not in moves
+    finally:
+        app.close()

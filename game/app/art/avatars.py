@@ -19,6 +19,31 @@ def seat_colour(index: int) -> RGB:
     return SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 
+# The game's own names, each with its colour: the AIs' names in the order New game hands
+# them out, after the default human's (mirrors game.app.scenes.seat_list's AI_NAMES).
+_NAMED = ("@you", "Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo", "Jun")
+_YOU = ("@you", "You", "你")
+
+
+def name_colour(name: str) -> RGB:
+    """A player's colour, from their name alone: it stays when seats are added, removed or
+    moved. The default names never share one at a table New game fills (the AIs from one
+    end of the colours, "Player N" from the other); any other name takes a colour of its
+    own text's checksum."""
+    import re
+    import zlib
+
+    n = len(SEAT_COLOURS)
+    if name in _YOU:
+        return SEAT_COLOURS[0]
+    if name in _NAMED:
+        return SEAT_COLOURS[_NAMED.index(name) % n]
+    numbered = re.fullmatch(r"\D*?\s*(\d+)", name)
+    if numbered and not name.isdigit():
+        return SEAT_COLOURS[(n - int(numbered.group(1)) % n) % n]
+    return SEAT_COLOURS[zlib.crc32(name.encode("utf-8")) % n]
+
+
 def initials(name: str) -> str:
     """Up to two letters: "Ada Lovelace" -> "AL", "Bao" -> "B", "玩家1" -> "玩"."""
     words = [w for w in name.replace("_", " ").split() if w]
@@ -93,12 +118,13 @@ def _mood(s: pygame.Surface, mood: str, n: int, ink: RGB, face: bool) -> None:
 @lru_cache(maxsize=256)
 def avatar(name: str, index: int, size: int, kind: str = "human",
            high_contrast: bool = False, mood: str = "") -> pygame.Surface:
-    """A round avatar `size` px across for the seat `index` (its colour) named `name`;
-    `mood` "happy" or "sad" (the podium) changes its mouth."""
+    """A round avatar `size` px across for the player named `name` at seat `index`, in the
+    name's colour (see name_colour); `mood` "happy" or "sad" (the podium) changes its
+    mouth."""
     size = max(12, int(size))
     n = size * _SS
     s = pygame.Surface((n, n), pygame.SRCALPHA)
-    colour = seat_colour(index)
+    colour = name_colour(name)
     rim = (0, 0, 0) if high_contrast else _shade(colour, 0.45)
     c = (n / 2, n / 2)
     pygame.draw.circle(s, rim, c, n / 2)

@@ -7,7 +7,7 @@ import pygame
 
 from game.app import fonts
 from game.app.i18n import tr
-from game.app.persist import SaveEntry, explain_save_error, save_details
+from game.app.persist import SaveEntry, explain_save_error, match_title, save_details
 from game.app.scenes.paged import PagedScene
 from game.app.ui import WHITE, button, list_row, page, row_buttons, row_card, row_height
 from saves.match_summary import summary_of
@@ -70,12 +70,12 @@ class LoadScene(PagedScene):
             row_card(surface, self.app, card, gold=entry.auto)
             y = card.y + self.app.gap(1.25)
             info = entry.info
-            if entry.auto:
-                name = tr("load.in_progress")
+            s = summary_of(info)
+            if entry.auto:  # named by its players: several matches can be in progress
+                name = match_title(s) if s is not None else tr("load.in_progress")
             else:  # the old single autosave stays here only when it could not be moved
                 name = tr("load.autosave") if info.name == AUTOSAVE else info.name
             when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
-            s = summary_of(info)
             if s is None:
                 # The player's language first; the English detail is for support only.
                 why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""

@@ -40,6 +40,9 @@ class MenuScene(Scene):
         self.latest = latest
         self.summary = summary_of(latest) if latest is not None else None
         self.resume_lines: tuple[str, ...] = resume_lines(latest) if latest is not None else ()
+        from game.app.scenes.new_game import quick_plan
+
+        self.play_hint = quick_plan(app)  # what Play starts: players, rules, who
         margin = g(3)
         gap = g(1.5)
         # The secondary grid: as many columns (3, else 2) as the window's width allows.
@@ -197,11 +200,17 @@ class MenuScene(Scene):
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         self._draw_continue(surface)
         if self.play_b.visible:
-            hint = text(self.app, style.CAPTION, tr("menu.play_hint"),
-                        self.app.palette.text_on_gold, self.play_b.rect.width - self.app.gap(3))
-            surface.blit(hint, hint.get_rect(midbottom=(self.play_b.rect.centerx,
-                                                        self.play_b.rect.bottom
-                                                        - self.app.gap(1))))
+            # What Play starts, on two lines when one would shrink it below reading size.
+            from game.app.table.render import wrap
+
+            b, g = self.play_b.rect, self.app.gap
+            room = b.width - g(3)
+            lines = wrap(self.play_hint, fonts.font(self.app.px(style.CAPTION)), room)[:2]
+            y = b.bottom - g(1)
+            for line in reversed(lines):
+                hint = text(self.app, style.CAPTION, line, self.app.palette.text_on_gold, room)
+                r = surface.blit(hint, hint.get_rect(midbottom=(b.centerx, y)))
+                y = r.top
         super().draw_over_ui(surface)
 
     def _draw_continue(self, surface: pygame.Surface) -> None:

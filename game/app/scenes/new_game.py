@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.app import fonts, style
-from game.app.i18n import stored_name, tr
+from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
 from game.app.scenes.seat_cards import SeatCards
@@ -46,6 +46,22 @@ def quick_match(app) -> Scene:
     screen, saying why, if they cannot start."""
     setup = NewGameScene(app)
     return setup.prepare() or setup
+
+
+def quick_plan(app) -> str:
+    """What the menu's Play starts, in a line: how many players, which rules, and who
+    (the AIs by name; on a shared screen, how many people share it)."""
+    setup = NewGameScene(app)
+    playing = [dict(s) for s in setup.seats]
+    name_the_shared_seats(playing)
+    humans = sum(s["kind"] == "human" for s in playing)
+    rules = tr(f"rules.preset_name.{preset_name(setup.rules)}")
+    if humans > 1:
+        return tr("menu.play_shared", count=len(playing), rules=rules, humans=humans)
+    others = [seat_name(s["name"]) for s in playing if s["kind"] != "human"]
+    names = (tr("menu.list_sep").join(others[:-1]) + tr("menu.and") + others[-1]
+             if len(others) > 1 else "".join(others))
+    return tr("menu.play_with", count=len(playing), rules=rules, names=names)
 
 
 class NewGameScene(Scene):

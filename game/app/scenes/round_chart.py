@@ -9,7 +9,7 @@ import pygame
 
 from game.app import fonts, style
 from game.app.art import chrome
-from game.app.art.avatars import seat_colour
+from game.app.art.avatars import name_colour
 from game.app.i18n import tr
 from game.app.ui import text
 
@@ -71,12 +71,12 @@ def draw_chart(surface: pygame.Surface, app: App, rect: pygame.Rect, history: li
             y = plot.bottom - plot.height * (row[seat] - lo) / (hi - lo)
             pts.append((x, y))
         if len(pts) > 1:
-            pygame.draw.lines(surface, seat_colour(seat), False, pts, max(2, u(3)))
+            pygame.draw.lines(surface, name_colour(names[seat]), False, pts, max(2, u(3)))
         ends.append(pts[-1][1])
     # Names at the lines' ends, spread so none sits on another.
     for seat, y in enumerate(spread(ends, line_h, rect.y + line_h / 2,
                                     rect.bottom - line_h / 2)):
-        name = fonts.render(names[seat], app.px(style.CAPTION), seat_colour(seat))
+        name = fonts.render(names[seat], app.px(style.CAPTION), name_colour(names[seat]))
         surface.blit(name, name.get_rect(midleft=(plot.right + u(6), round(y))))
     mx = fonts.render(str(hi), app.px(style.CAPTION), p.text_dim)
     surface.blit(mx, mx.get_rect(topright=(plot.x - u(6), plot.y - u(6))))

@@ -310,6 +310,7 @@ class RoundEndScene(Scene):
         row_of = {seat: i for i, seat in enumerate(s.seating)}
         winner_y = y0 + row_of.get(winner, 0) * row_h
         self.won_label = None  # "Won 4 cards", as _row places it
+        self.row_names: dict[int, str] = {}
         for i, seat in enumerate(s.seating):
             y = y0 + i * row_h
             self._row(surface, seat, pygame.Rect(panel.x + g(1), y, panel.width - g(2), row_h),
@@ -355,8 +356,9 @@ class RoundEndScene(Scene):
         kind = info.tier if info.is_ai and info.tier else "human"
         surface.blit(avatars.avatar(info.name, seat, av, kind, app.settings.high_contrast),
                      (col["name"], rect.centery - av // 2))
-        name = info.name + (f" ({tr('table.team', team=s.team_of[seat] + 1)})" if rules.teams
-                            else "")
+        name = tr("round.team_name", name=info.name,
+                  team=tr("table.team", team=s.team_of[seat] + 1)) if rules.teams else info.name
+        self.row_names[seat] = name  # as shown (for tests)
         surface.blit(text(app, style.BODY.strong if won else style.BODY, name, colour,
                           col["name_w"] - av - g(2)), (col["name"] + av + g(1), ty))
         # Cards: a loser's stay readable in the row until they leave; the winner's row fills.

@@ -127,6 +127,7 @@ class SeatCards:
         p = app.palette
         g = app.gap
         ox, oy = self._offset()
+        self.avatars_at: dict[int, pygame.Rect] = {}  # each seat's avatar as drawn (tests)
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(g(1), g(1)))
         for i, (card, seat) in enumerate(zip(self.cards, seats, strict=False)):
@@ -137,8 +138,9 @@ class SeatCards:
             entry = next((e for e, k in self.entries.items() if k == i), None)
             size = entry.rect.height if entry is not None else g(5)
             at = (r.x + self.pad, r.y + self.pad)
-            surface.blit(avatars.avatar(seat_name(seat["name"]) or "?", i, size, seat["kind"],
-                                        app.settings.high_contrast), at)
+            self.avatars_at[i] = surface.blit(
+                avatars.avatar(seat_name(seat["name"]) or "?", i, size, seat["kind"],
+                               app.settings.high_contrast), at)
             if not human:  # the tier as a dial of four pips
                 level = KINDS.index(seat["kind"])
                 pip = max(3, g(0.6))

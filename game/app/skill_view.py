@@ -32,7 +32,19 @@ def pct(x: float) -> str:
 
 
 def points(x: float) -> str:
-    return f"{x:.0f}" if abs(x - round(x)) < 0.05 or x >= 10 else f"{x:.1f}"
+    # A tenth whenever it is not whole: "110" beside "you kept 110" and a verdict that you
+    # beat it (110 < 110.4) would read as a contradiction.
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def daily_verdict(left: int, expert_left: float) -> tuple[str, Colour]:
+    """The duplicate board's verdict: fewer points in hand than the Expert's average from
+    your seat beats it; the same is a tie (you went out, and so did the Expert every time)."""
+    if left < expert_left:
+        return tr("skill.daily_beaten"), GOOD
+    if left == expert_left:
+        return tr("skill.daily_tied"), WHITE_ISH
+    return tr("skill.daily_not_beaten"), BAD
 
 
 def accuracy_line(status: Status, name: str | None = None) -> str:
@@ -273,10 +285,8 @@ class SkillBlock:
             text = luck_line(st)
             out.append(BlockLine(f"{name}: {text}" if many else text, 16, WHITE_ISH))
             if self.daily and st.luck is not None:
-                beaten = st.luck.left < st.luck.mean_left
-                out.append(BlockLine(tr("skill.daily_beaten" if beaten else
-                                        "skill.daily_not_beaten"), 16,
-                                     GOOD if beaten else BAD, True))
+                verdict, colour = daily_verdict(st.luck.left, st.luck.mean_left)
+                out.append(BlockLine(verdict, 16, colour, True))
         if full:
             plays = next((st.luck.plays for st in statuses if st.luck is not None), None)
             if plays is not None:

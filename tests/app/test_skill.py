@@ -157,12 +157,13 @@ def test_the_daily_deal_is_compared_with_the_expert_from_your_seat(app) -> None:
     assert again.expert_left is not None and again.expert_rate is not None
     assert again.beaten == (again.left < again.expert_left)
     # The score screen gives the duplicate board's verdict.
-    from game.app.i18n import tr
 
     scene = app.top
     wait_for(app, lambda: not app.skill.status(round_id(table), seat).working)
     frames(app, 2)
-    verdict = tr("skill.daily_beaten" if again.beaten else "skill.daily_not_beaten")
+    from game.app.skill_view import daily_verdict
+
+    verdict, _ = daily_verdict(again.left, again.expert_left)
     assert verdict in block_texts(scene)
     # The same figure, worked out from the date alone (as after a restart), agrees.
     app.skill.daily_expert(day)

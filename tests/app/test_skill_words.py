@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from datetime import date
 
 import pygame
 import pytest
@@ -135,3 +136,44 @@ def test_statistics_say_the_rating_counts_results_and_accuracy_the_choices(
         assert scene.chart is not None  # the line leaves the chart its room
     finally:
         app.close()
+
+
+def test_a_daily_deal_played_as_well_as_the_expert_is_a_tie_not_a_loss(app) -> None:
+    """You went out, and so did the Expert from your seat every time: the score screen said
+    "The Expert did better on this deal"."""
+    from tests.app.test_skill import play_out
+
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["daily"].rect.center)
+    table = app.top
+    play_out(app, table, seed=3)
+    scene = app.top
+    assert isinstance(scene, RoundEndScene) and scene.skill is not None and scene.skill.daily
+    tie = Status(Judged(1.0), LuckFigures(True, 0, 16, 16, 0.0))
+    app.skill.status = lambda round_id, seat: tie
+    frames(app, 2)
+    texts = [line.text for line, _ in scene._skill_lines()]
+    assert tr("skill.daily_tied") in texts
+    assert tr("skill.daily_not_beaten") not in texts and tr("skill.daily_beaten") not in texts
+
+
+@pytest.mark.parametrize(("left", "expert", "verdict", "shown"), [
+    (0, 0.0, "skill.daily_tied", "0"),
+    (110, 110.4, "skill.daily_beaten", "110.4"),  # was "110" beside "you kept 110"
+    (111, 110.4, "skill.daily_not_beaten", "110.4"),
+    (12, 30.0, "skill.daily_beaten", "30")])
+def test_statistics_give_the_last_daily_deal_s_true_verdict(app, left, expert, verdict,
+                                                            shown) -> None:
+    from game.app.i18n import date_text
+    from saves.stats import DailyResult
+
+    stats = Stats().with_player("You", _player(1))
+    save_stats(stats.with_daily("2026-11-30", DailyResult("You", left == 0,
+                                                          30 if left == 0 else 0, left,
+                                                          expert, 0.5)))
+    scene = _open_stats(app)
+    day = date_text(date(2026, 11, 30))
+    assert scene._last_daily() == (f"{tr('skill.daily_day', day=day, left=left, expert=shown)}"
+                                   f" · {tr(verdict)}")
+    assert scene._last_daily() in scene.below_texts

@@ -15,6 +15,7 @@ from game.app.scene import Scene
 from game.app.skill_view import (
     ChartDrawn,
     daily_line,
+    daily_verdict,
     draw_rating_chart,
     points,
     rating_chart_caption,
@@ -239,6 +240,6 @@ class StatsScene(Scene):
             return ""
         if r.expert_left is None:
             return tr("skill.daily_day_pending", day=day, left=r.left)
-        verdict = tr("skill.daily_beaten" if r.beaten else "skill.daily_not_beaten")
+        verdict, _ = daily_verdict(r.left, r.expert_left)
         return f"{tr('skill.daily_day', day=day, left=r.left, expert=points(r.expert_left))}" \
                f" · {verdict}"

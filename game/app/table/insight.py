@@ -174,9 +174,11 @@ def _tag_places(size: tuple[int, int], panel: pygame.Rect, gap: int,
     return out
 
 
-def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -> None:
+def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge
+                 ) -> pygame.Rect | None:
     """Under each opponent's panel the colours they lack; beside the piles, if there is a
-    clear space, the next player's chance to follow each colour."""
+    clear space, the next player's chance to follow each colour. Returns where that box
+    went (None: no room for it)."""
     from game.app.skill_view import colour_names, pct
 
     u = stage.app.u
@@ -211,31 +213,40 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
                 break
     nxt = known.next_seat
     if nxt not in stage.seat_panels:
-        return
+        return None
     title = fonts.render(tr("skill.knows_title"), u(15), GOLD, bold=True)
     line = fonts.render(tr("skill.knows_next", name=stage.match.seats[nxt].name, chances=""),
                         u(14), (225, 235, 225))
     row_h = fonts.font(u(14)).get_linesize()
-    box_w = max(title.get_width(), line.get_width(), u(230)) + u(16)
-    box_h = title.get_height() + line.get_height() + 2 * row_h + u(14)
     piles = lay.piles
-    # Beside the piles, level with them or a little lower (clear of a seat's tag).
-    for anchor, drop in itertools.product(("midleft", "midright"),
-                                         range(0, u(60), max(1, u(4)))):
-        box = pygame.Rect(0, 0, box_w, box_h)
-        if anchor == "midleft":
-            box.midleft = (piles.right + u(16), piles.centery + drop)
-        else:
-            box.midright = (piles.left - u(16), piles.centery + drop)
-        if window.contains(box) and box.collidelist(taken) < 0:
+    box = None
+    # With its title, else (a small window at large text, a seat's tag under the panel
+    # beside the piles) without it: the line under it says whose chances these are.
+    for titled in (True, False):
+        head = title.get_height() if titled else 0
+        box_w = max(title.get_width() if titled else 0, line.get_width(), u(230)) + u(16)
+        box_h = head + line.get_height() + 2 * row_h + u(14)
+        # Beside the piles, level with them or a little lower (clear of a seat's tag).
+        for anchor, drop in itertools.product(("midleft", "midright"),
+                                             range(0, u(60), max(1, u(2)))):
+            place = pygame.Rect(0, 0, box_w, box_h)
+            if anchor == "midleft":
+                place.midleft = (piles.right + u(16), piles.centery + drop)
+            else:
+                place.midright = (piles.left - u(16), piles.centery + drop)
+            if window.contains(place) and place.collidelist(taken) < 0:
+                box = place
+                break
+        if box is not None:
             break
-    else:
-        return  # a full table: no clear space, only the lines under the panels
+    if box is None:
+        return None  # a full table: no clear space, only the lines under the panels
     render.draw_panel(surface, box, u(8), colour=(5, 30, 18, 215), border=(90, 140, 110),
                       high_contrast=stage.app.settings.high_contrast)
     x, y = box.x + u(8), box.y + u(6)
-    surface.blit(title, (x, y))
-    y += title.get_height()
+    if titled:
+        surface.blit(title, (x, y))
+        y += title.get_height()
     surface.blit(line, (x, y))
     y += line.get_height() + u(2)
     half = (box.width - u(16)) // 2
@@ -247,3 +258,4 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge) -
         t = fonts.fit(tr("skill.knows_chance", colour=tr(f"colour.{words[colour]}"),
                          pct=pct(p)), u(14), half - u(18), WHITE)
         surface.blit(t, (cx + u(16), cy))
+    return box

@@ -414,3 +414,51 @@ def test_load_names_each_match_in_progress_by_its_players(lang) -> None:
         assert any(tr("load.not_started") in row for row in rows) or 0 not in moves
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("which", ["lessons", "try"])
+def test_lesson_lists_describe_each_entry_and_cut_no_title(lang, which) -> None:
+    """Learn to play and Try a rule: each entry has its one-line description (from the
+    locale, in the language shown), and at 150 % in a small window no title, "（已完成）"
+    included, runs out of its entry; Tab scrolls each one into view."""
+    from game.app.i18n import tr
+    from game.app.tutorial.scene import LessonsScene, TryItScene
+
+    app = _app(lang)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        scene = LessonsScene(app) if which == "lessons" else TryItScene(app)
+        for le in scene.lessons:
+            app.saves.lesson_done(le.id)  # every title with its "(done)"
+        app.push(scene)
+        frames(app, 3)
+        for le in scene.lessons:
+            about = tr(f"lesson.{le.id}.about")
+            assert about and not about.startswith("uno."), le.id
+        shown = {words for words, _, _ in scene.drawn_lines}
+        seen = set()
+        for _ in range(2 * len(scene.focus.items)):
+            key(app, pygame.K_TAB, frames=2)
+            i = scene.items.get(scene.focus.current)
+            if i is None:
+                continue
+            seen.add(i)
+            b = scene.focus.current
+            assert scene.view.contains(b.rect), (b.rect, scene.view)
+            title, about = scene.entry_lines[b]
+            le = scene.lessons[i]
+            assert "".join(title).replace(" ", "") == tr(
+                "tutorial.item_done", title=tr(le.title_key())).replace(" ", "")
+            assert "".join(about).replace(" ", "") == tr(f"lesson.{le.id}.about").replace(
+                " ", "")
+            for words, at, box in scene.drawn_lines:
+                if box.colliderect(b.rect) and words:
+                    assert box.contains(at) and b.rect.contains(box), (words, at, box)
+            shown |= {words for words, _, _ in scene.drawn_lines}
+        assert seen == set(range(len(scene.lessons)))
+        assert all(line in shown for b in scene.entry_lines
+                   for line in scene.entry_lines[b][1] if line)
+    finally:
+        app.close()

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pygame
 from pygame_gui.elements import UIButton
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import key, tr
 from game.app.scene import Scene
 from game.app.scenes.prompt import colour_picker, decision_prompt, jump_in_flow, options_picker
@@ -33,7 +33,16 @@ from game.app.tutorial.lessons import (
     lesson_for,
     try_it_available,
 )
-from game.app.ui import GOLD, WHITE, StyledButton, button, felt, icon_room
+from game.app.ui import (
+    GOLD,
+    WHITE,
+    StyledButton,
+    button,
+    felt,
+    icon_room,
+    list_area,
+    scrollbar_w,
+)
 from game.engine import SPECS, Action, Kind
 from game.engine import events as ev
 from game.engine.cards import CARD_FACE
@@ -491,57 +500,105 @@ class ListScene(Scene):
         done = lesson.id in self.app.saves.stats().lessons
         return "tutorial.item_done" if done else "tutorial.item_todo"
 
+    def entries(self) -> list[tuple[str, str]]:
+        """Each entry's title (marked when done or unavailable) and its one-line
+        description."""
+        out = [(tr(self.label(le), title=tr(le.title_key())), tr(f"lesson.{le.id}.about"))
+               for le in self.lessons]
+        return out + [(tr("tutorial.item_unavailable", title=broken_title(bad)), bad.reason)
+                      for bad in self.broken]
+
     def build(self) -> None:
         super().build()
-        w, h = self.app.size
-        u = self.app.u
+        app = self.app
+        w, h = app.size
+        u, g = app.u, app.gap
         top = u(90)
         start = self.first_button(top)
         if start is not None:
             top = start.bottom + u(16)
-        avail = h - top - u(90)
-        row = u(46)
-        rows = max(1, avail // row)
-        cols = -(-(len(self.lessons) + len(self.broken)) // rows)
-        col_w = (w - u(60)) // max(cols, 1)
+        bottom = self.back_rect().top - g(1.5)
+        area = pygame.Rect(u(30), top, w - u(60), max(u(46), bottom - top))
+        title_f = fonts.font(app.px(style.BODY), True)
+        about_f = fonts.font(app.px(style.CAPTION))
+        entries = self.entries()
+        room_l = icon_room(app)  # before the text: the check mark of a finished lesson
+        gap = u(12)
+        width = area.width
+        for _ in range(2):  # once more, narrower, when the list needs a scroll bar
+            cols = max(1, min(3, (width + gap) // (u(340) + gap)))
+            col_w = (width + gap) // cols
+            text_w = col_w - gap - room_l - g(2.5)
+            # Titles and descriptions wrap (never cut): every row as tall as the tallest.
+            lines = [(wrap(t, app.px(style.BODY), text_w, True),
+                      wrap(d, app.px(style.CAPTION), text_w)) for t, d in entries]
+            row_h = max((len(t) * title_f.get_linesize() + len(d) * about_f.get_linesize()
+                         for t, d in lines), default=0) + g(2) + u(6)
+            rows = -(-len(entries) // cols)
+            content_h = rows * row_h
+            if content_h <= area.height or width < area.width:
+                break
+            width = area.width - scrollbar_w(app)
+        if content_h > area.height:  # a view of whole rows, the list scrolling under it
+            area.height = max(row_h, area.height // row_h * row_h)
+        box, (x0, y0), _ = list_area(self, area, content_h)
+        self.view = area if box is not None else pygame.Rect(area.topleft, (area.width,
+                                                                            content_h))
         self.items = {}
-        for i, le in enumerate(self.lessons):
-            c, r = divmod(i, rows)
-            rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
-            # Laid out as an icon button (text from the left, room before it), the room
-            # holding the drawn check mark of a finished lesson, never over its title.
-            b = button(self, self.label(le), rect, object_id="#small", icon="learn",
-                       title=tr(le.title_key()))
+        self.entry_lines: dict[UIButton, tuple[list[str], list[str]]] = {}
+        for i, (title_lines, about_lines) in enumerate(lines):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(x0 + c * col_w, y0 + r * row_h, col_w - gap, row_h - u(6))
+            # An icon button (its room before the text), the room holding the drawn check
+            # mark of a finished lesson; the title and description are drawn over it.
+            b = button(self, "", rect, object_id="#small", icon="learn", container=box,
+                       focus=i < len(self.lessons))
             assert isinstance(b, StyledButton)
             b.icon = None  # no icon drawn: the room is the check mark's
-            self.items[b] = i
-        for i, bad in enumerate(self.broken, len(self.lessons)):
-            c, r = divmod(i, rows)
-            rect = pygame.Rect(u(30) + c * col_w, top + r * row, col_w - u(12), row - u(6))
-            b = button(self, "tutorial.item_unavailable", rect, object_id="#small",
-                       focus=False, title=broken_title(bad))
-            b.disable()
+            self.entry_lines[b] = (title_lines, about_lines)
+            if i < len(self.lessons):
+                self.items[b] = i
+            else:
+                b.disable()
         self.add_back()
 
     def first_button(self, top: int) -> pygame.Rect | None:
         return None
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        """A drawn check mark on each finished lesson (the text fonts lack the glyph)."""
+        """Each entry's title and description, and a drawn check mark on each finished
+        lesson (the text fonts lack the glyph), clipped to the (scrolling) list."""
         super().draw_over_ui(surface)
-        u = self.app.u
-        done = self.app.saves.stats().lessons
-        room = icon_room(self.app)
+        app = self.app
+        u, g = app.u, app.gap
+        done = app.saves.stats().lessons
+        room = icon_room(app)
+        clip = surface.get_clip()
+        surface.set_clip(self.view.inflate(g(1), g(1)))
+        self.drawn_lines: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, at, box)
+        for b, (title_lines, about_lines) in self.entry_lines.items():
+            r = b.rect
+            box = pygame.Rect(r.x + room + g(0.5), r.y, r.width - room - g(1.5), r.height)
+            y = r.y + g(1)
+            ink = WHITE if b.is_enabled else (150, 160, 150)
+            for words, role, colour in [(t, style.BODY.strong, ink) for t in title_lines] + \
+                    [(d, style.CAPTION, (200, 220, 205)) for d in about_lines]:
+                t = fonts.render(words, app.px(role), colour, bold=role.bold)
+                at = surface.blit(t, (box.x, y))
+                self.drawn_lines.append((words, at, box))
+                y += fonts.font(app.px(role), role.bold).get_linesize()
+        surface.set_clip(clip)
         self.ticks: list[tuple[pygame.Rect, pygame.Rect]] = []  # (mark, its button), drawn
         for b, i in self.items.items():
             if self.lessons[i].id in done:
                 r = b.rect
                 s = max(4, min(r.height // 4, room // 3))
-                x, y = r.x + (room - 2 * s) // 2 + round(4 * self.app.text_factor), r.centery
+                x, y = r.x + (room - 2 * s) // 2 + round(4 * app.text_factor), r.centery
                 points = [(x, y), (x + s * 2 // 3, y + s * 2 // 3), (x + s * 2, y - s)]
                 width = max(2, u(3))
-                pygame.draw.lines(surface, (120, 230, 140), False, points, width)
                 mark = pygame.Rect(x, y - s, 2 * s, s + s * 2 // 3).inflate(width, width)
+                if self.view.contains(r):
+                    pygame.draw.lines(surface, (120, 230, 140), False, points, width)
                 self.ticks.append((mark, r))
 
     def on_button(self, element) -> None:

@@ -63,8 +63,9 @@ def main() -> int:
     app.push(MenuScene(app))
     frames(app, 2)
     if args.no_daily and tiers:
+        first = tiers.pop(0)
         app.open("match", OFFICIAL, [SeatInfo.human(DEFAULT_HUMAN_NAME)] + [
-            SeatInfo.ai(name, tiers.pop(0)) for name in ("Ada", "Bao", "Chen")], args.seed)
+            SeatInfo.ai(name, first) for name in ("Ada", "Bao", "Chen")], args.seed)
     else:
         start_daily(app)
     table = app.top

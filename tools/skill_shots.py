@@ -141,6 +141,8 @@ def main() -> int:
         pygame.event.clear()
         app.pop()
     app.back_to("menu")
+    if app.top is None:  # the stack was left empty: a fresh menu, as at a start
+        app.push(MenuScene(app))
     frames(app, 2)
     click(app, app.top.buttons["stats"].rect.center)
     shot("6-statistics-rating-daily")

@@ -63,8 +63,9 @@ def main() -> int:
     app.push(MenuScene(app))
     frames(app, 2)
     if args.no_daily and tiers:
+        first = tiers.pop(0)
         app.open("match", OFFICIAL, [SeatInfo.human(DEFAULT_HUMAN_NAME)] + [
-            SeatInfo.ai(name, tiers.pop(0)) for name in ("Ada", "Bao", "Chen")], args.seed)
+            SeatInfo.ai(name, first) for name in ("Ada", "Bao", "Chen")], args.seed)
     else:
         start_daily(app)
     table = app.top
@@ -94,7 +95,8 @@ def main() -> int:
               f"(figures {time.monotonic() - t0:.0f} s after the round)")
         if status.judged is not None:
             for d in status.judged.biggest(3):
-                print(f"    swing at move {d.index}: {d.best:.0%} -> {d.played:.0%}")
+                # Numbered as the score screen numbers them (skill_view.swing_line).
+                print(f"    swing at move {d.index + 1}: {d.best:.0%} -> {d.played:.0%}")
         pygame.event.clear()
         if n - 1 < len(tiers):  # the next round: a new match against that tier
             tier = tiers[n - 1]

@@ -143,6 +143,9 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
         if e.dealer == viewer:
             return tr("log.round_you", round=e.round_no)
         return tr("log.round", round=e.round_no, name=n(e.dealer))
+    if isinstance(e, ev.FirstCard):  # what the round starts on: a log of plays needs it
+        return tr("log.first_card_back" if e.returned else "log.first_card",
+                  card=card_word(e.card))
     if isinstance(e, ev.RoundEnded):
         return tr("log.won_round", name=n(e.winner))
     if isinstance(e, ev.SeatsExchanged):

@@ -100,3 +100,31 @@ def test_the_biggest_hand_stays_clear_of_the_replay_buttons(size, scale) -> None
                 assert not r.colliderect(b.rect), f"{size} {scale}: a card under {name}"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_info_panel_never_covers_your_own_seat(language: str) -> None:
+    """At 1024x600 and 150 % the review's info panel went left of the piles, over the log,
+    and lay over your seat's panel (only its gold edge showed)."""
+    from tests.app.test_layout import set_view
+
+    add_round(entry(5)[0])
+    app = make_app(language, 1.5)
+    try:
+        app.push(MenuScene(app))
+        set_view(app, (1024, 600), 1.5)
+        scene = ReplayScene(app, load_history()[0], review=True)
+        app.push(scene)
+        own = scene.layout.zones.own
+        assert own.width
+        reviewer = scene.reviewer
+        assert reviewer is not None
+        for index in reviewer.human_moves():  # every review in: the panel at its longest
+            reviewer.wait(index, timeout=60)
+        for pos in range(96, min(scene.replay.end, 120) + 1):
+            scene.seek(pos)
+            frames(app, 4, 50)
+            info = scene.controls["info"]
+            assert not info.colliderect(scene.layout.zones.own), (pos, info, own)
+    finally:
+        app.close()

@@ -167,9 +167,10 @@ class InfoPanel:
                   move=describe_action(worst.action), pos=worst.index + 1)
 
     def _occupied(self) -> list[pygame.Rect]:
-        """Where the seats' panels (and, with all hands shown, their cards) are drawn."""
+        """Where the seats' panels (and, with all hands shown, their cards) are drawn, your
+        own seat's panel above the log included."""
         lay = self.host.layout
-        rects = []
+        rects = [lay.zones.own] if lay.zones.own.width else []
         for seat in lay.seats:
             if seat == self.host.viewer:
                 continue

@@ -78,3 +78,26 @@ def test_the_party_size_button_says_it_is_the_quick_party_s_not_the_table_s(lang
         assert sum(s["kind"] == "human" for s in scene.seats) == count
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_no_wide_band_between_the_seats_and_the_presets(size) -> None:
+    # At 1280x720 the seats sat high and a band of empty felt (170 px) opened under them,
+    # over small presets: the room left goes to taller presets, the seats in the middle of
+    # theirs, so the band under the seats is no wider than the one above them.
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="en")
+    app = App(language="en", settings=settings, size=size)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        scene = app.top
+        assert isinstance(scene, NewGameScene)
+        cards = scene.seat_cards.cards
+        above = cards[0].top - scene.seats_y
+        below = scene.rules_y - max(c.bottom for c in cards)
+        assert below <= above, (above, below)
+        presets = [b.rect for b in scene.preset_buttons]
+        assert min(r.height for r in presets) >= 2 * app.u(60), presets
+    finally:
+        app.close()

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.table import render
 from game.app.table.layout import make_layout
 
 
 @pytest.mark.parametrize("viewer", [0, None])
-@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
-@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("scale", [0.75, 1.0, 1.25, 1.5])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1366, 768), (1920, 1080)])
 def test_seat_panels_never_overlap(viewer, scale, size) -> None:
     for n in range(2, 11):
         lay = make_layout(size, list(range(n)), viewer, scale)
@@ -25,6 +26,11 @@ def test_seat_panels_never_overlap(viewer, scale, size) -> None:
             rects.append(r)
         window = pygame.Rect((0, 0), size)
         assert all(window.contains(r) for r in rects), (n, size, scale, viewer)
+        # The UNO badge stands over a panel's top edge: it too stays in the window (the top
+        # seat's poked above it at 1024x600, 150 %, six seats).
+        u = lay.unit * lay.panel_scale
+        badges = [render.uno_badge_rect(r, u) for r in rects]
+        assert all(window.contains(b) for b in badges), (n, size, scale, viewer)
         clash = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
         assert clash == [], (n, size, scale, viewer)
 

@@ -114,9 +114,18 @@ class NewGameScene(Scene):
         options_y = self.hint_y - g(1) - row_h
         choice_h = button_height(app, "#choice") + line + g(1.5)
         presets_y = options_y - g(1.5) - choice_h
-        self.rules_y = presets_y - g(0.25) - fonts.font(app.px(style.CAPTION),
-                                                         True).get_linesize()
+        rules_h = g(0.25) + fonts.font(app.px(style.CAPTION), True).get_linesize()
         self.seat_cards = SeatCards()
+        # Room the seats leave over (a large window) goes partly to the presets, taller,
+        # so no wide empty band opens between the seats and the rules.
+        plan = self.seat_cards.plan(self, len(self.seats), pygame.Rect(
+            left, top, width, presets_y - rules_h - g(0.75) - top), row_h)
+        if plan[0]:
+            spare = presets_y - rules_h - g(0.75) - top - plan[7]
+            grow = max(0, min(spare // 3, choice_h))
+            presets_y -= grow
+            choice_h += grow
+        self.rules_y = presets_y - rules_h
         self.seat_cards.build(self, self.seats, pygame.Rect(left, top, width,
                                                             self.rules_y - g(0.75) - top), row_h)
         # Add a seat / humans / quick party, on the seats' heading line, at its right.

@@ -30,8 +30,10 @@ def draw_tiles(card: PromptView, surface: pygame.Surface, wild: pygame.Rect) -> 
         rgb = colour_rgb(c.colour, high_contrast=hc)
         pygame.draw.rect(surface, (0, 0, 0), tile.move(0, u(3)), border_radius=u(12))
         pygame.draw.rect(surface, rgb, tile, border_radius=u(12))
+        # High contrast: the palette's thick white edge, so each tile stands off the black.
+        edge = app.palette.edge_width if hc else 1
         pygame.draw.rect(surface, GOLD if focused else (255, 255, 255), tile,
-                         width=u(4) if focused else 1, border_radius=u(12))
+                         width=u(4) if focused else edge, border_radius=u(12))
         label_h = fonts.font(u(20), True).get_linesize()
         count = counts.get(c.colour, 0) if counts is not None else None
         count_h = fonts.font(u(14)).get_linesize() if count is not None else 0
@@ -50,7 +52,8 @@ def draw_tiles(card: PromptView, surface: pygame.Surface, wild: pygame.Rect) -> 
             ct = fonts.render(text, size, WHITE)
             at = ct.get_rect(midbottom=(tile.centerx, bottom))
             backing = at.inflate(u(8), 0)
-            pygame.draw.rect(surface, tuple(v * 11 // 20 for v in rgb), backing,
+            pygame.draw.rect(surface, (0, 0, 0) if hc else tuple(v * 11 // 20 for v in rgb),
+                             backing,
                              border_radius=u(6))
             surface.blit(ct, at)
             bottom = at.top

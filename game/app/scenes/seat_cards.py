@@ -28,18 +28,17 @@ class SeatCards:
         self.compact = False  # the cards on one line each (see build)
         self.pad = 0  # between a card's edge and its contents
 
-    def build(self, scene: Scene, seats: list[Seat], space: pygame.Rect, row_h: int) -> None:
-        """The cards in `space` (at least one card tall): avatar and name above, kind with
-        move and remove below; or, where two rows of those do not fit (a small window, large
-        text), everything on one line, so that more seats show. A list that still scrolls
-        shows whole cards only: its view is cut to a whole number of rows."""
+    def plan(self, scene: Scene, n: int, space: pygame.Rect, row_h: int
+             ) -> tuple[bool, bool, int, int, int, int, int, int, int]:
+        """How `n` cards go in `space`: (all show, one-line cards, padding, gap, columns,
+        card width, card height, their whole height, rows shown). Nothing is made."""
         app = scene.app
         u, g = app.u, app.gap
         gap = g(1)
-        left, top, width = space.x, space.y, space.width
+        width = space.width
         kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
-        area = pygame.Rect(left, top, width, space.height)
+        area = space
         layouts = []
         for compact in (False, True):
             # One-line cards sit closer: their padding and the gaps between them halve.
@@ -51,7 +50,7 @@ class SeatCards:
             for _ in range(2):  # once more, narrower, when the cards need a scroll bar
                 cols = max(1, min(5, (room + sep) // (min_w + sep)))
                 card_w = min((room - (cols - 1) * sep) // cols, u(520 if compact else 260))
-                rows = -(-len(seats) // cols)
+                rows = -(-n // cols)
                 content_h = rows * (card_h + sep) - sep
                 if content_h <= area.height or room < width:
                     break
@@ -62,6 +61,22 @@ class SeatCards:
             if shown >= rows:
                 break
         fits, _, _, compact, pad, sep, cols, card_w, card_h, content_h, shown = max(layouts)
+        return fits, compact, pad, sep, cols, card_w, card_h, content_h, shown
+
+    def build(self, scene: Scene, seats: list[Seat], space: pygame.Rect, row_h: int) -> None:
+        """The cards in `space` (at least one card tall): avatar and name above, kind with
+        move and remove below; or, where two rows of those do not fit (a small window, large
+        text), everything on one line, so that more seats show. A list that still scrolls
+        shows whole cards only: its view is cut to a whole number of rows."""
+        app = scene.app
+        g = app.gap
+        gap = g(1)
+        left, top, width = space.x, space.y, space.width
+        kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
+        small = row_h
+        area = pygame.Rect(left, top, width, space.height)
+        fits, compact, pad, sep, cols, card_w, card_h, content_h, shown = self.plan(
+            scene, len(seats), space, row_h)
         self.compact, self.pad = compact, pad
         area.height = max(card_h, area.height)
         if not fits:  # a view of whole rows: no card's edge peeks in under the last one
@@ -70,8 +85,8 @@ class SeatCards:
         # A scrolled list ends in a gap: its bar stops a few pixels short of the very end.
         box, (x0, y0), room = list_area(scene, area, content_h + (0 if fits else sep))
         x0 += max(0, (room - grid_w) // 2)
-        if box is None:  # all of them show: in the middle of their space
-            y0 += (area.height - content_h) // 3
+        if box is None:  # all of them show: in the middle of their space (no band under)
+            y0 += (area.height - content_h) // 2
         self.area = area
         self.box = box
         for i, seat in enumerate(seats):

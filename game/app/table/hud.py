@@ -134,6 +134,8 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
     if own is not None and zones.own.width:
         # Above the log, clear of the hand (whose cards may fill its whole width).
         draw_own_seat(surface, app, lay, own, clock_ms)
+        if timer is not None:
+            _ring_avatar(surface, app, zones.own, timer / timer_of if timer_of else 1.0)
     if not text:
         return None
     # The banner and its timer ring stay in the banner's zone.
@@ -161,6 +163,18 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
                        p.danger if timer <= 3 else WHITE, bold=True)
         surface.blit(tt, tt.get_rect(center=centre))
     return rect
+
+
+def _ring_avatar(surface: pygame.Surface, app: App, zone: pygame.Rect, share: float) -> None:
+    """ART.md: the active seat's turn timer is a ring: round your avatar (as _own_image
+    places it), emptying clockwise, red in its last quarter."""
+    u = app.u
+    pad = u(8)
+    av = min(u(38), zone.height - 2 * pad)
+    centre = (zone.x + pad + av // 2, zone.centery)
+    p = app.palette
+    art_table.draw_timer_ring(surface, centre, av // 2 + u(5), max(2, u(3)), share, p.gold,
+                              p.danger, track=(0, 0, 0))
 
 
 def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int, int],

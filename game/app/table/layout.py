@@ -213,14 +213,17 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     crowded = k > 5
     rx = w * (0.44 if crowded else 0.42)
     spread = 0.28 if crowded else 0.0
-    window = pygame.Rect(m, m + top_strip, w - 2 * m, h - 2 * m - top_strip)
     fixed_obstacles = [r.inflate(g, g) for r in (piles, menu_rect, buttons, log, own, banner,
                                                  strip) if r.width and r.height]
     fixed_obstacles.append(hand_area)
     # A crowded table in a small window: the panels shrink until they all find room.
     for attempt in range(6):
         pw, ph = int(178 * u * panel_scale), int(112 * u * panel_scale)
-        top_y = m + top_strip + ph // 2
+        # A seat's UNO badge stands 12 units over its panel's top edge: the top seats sit
+        # low enough that it stays in the window (and off the strip above).
+        over = int(12 * u * panel_scale) + 1
+        window = pygame.Rect(m, m + top_strip + over, w - 2 * m, h - 2 * m - top_strip - over)
+        top_y = window.top + ph // 2
         ry = max(1, cy + int(20 * u) - top_y)
         obstacles = list(fixed_obstacles)
         placed: dict[int, tuple[int, int]] = {}

@@ -15,7 +15,7 @@ import pygame
 from game.app import fonts, i18n, style
 from game.app.art import avatars, chrome, colour_rgb, draw_colour_shape
 from game.app.art import table as art_table
-from game.app.art.palette import OUTLINE
+from game.app.art.palette import OUTLINE, OUTLINE_HIGH_CONTRAST
 from game.app.i18n import tr
 from game.app.table.layout import Layout, hand_positions, swatch_rect
 from game.app.table.model import TableModel
@@ -346,11 +346,13 @@ DIRECTION_EDGE = (20, 40, 24)
 
 
 def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
-                   spin: float = 0.0) -> None:
-    """Two curved arrows around the piles showing the direction of play."""
+                   spin: float = 0.0, high_contrast: bool = False) -> None:
+    """Two curved arrows around the piles showing the direction of play; high contrast
+    draws them white on black (a dark green edge vanished on its near-black felt)."""
     u = layout.card_unit
     centre, rx, ry = layout.direction_ellipse
-    colour = (255, 235, 150)
+    colour = style.HIGH_CONTRAST.text if high_contrast else (255, 235, 150)
+    edge_rgb = OUTLINE_HIGH_CONTRAST if high_contrast else DIRECTION_EDGE
     for base in (0.0, math.pi):
         start = base + 0.35 + spin
         end = base + math.pi - 0.35 + spin
@@ -358,7 +360,7 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
                for a in [start + (end - start) * i / 20 for i in range(21)]]
         # Bold, on a dark edge: read at a glance on any felt colour.
         width = max(4, int(6 * u))
-        pygame.draw.lines(surface, DIRECTION_EDGE, False, pts, width + max(2, int(3 * u)))
+        pygame.draw.lines(surface, edge_rgb, False, pts, width + max(2, int(3 * u)))
         pygame.draw.lines(surface, colour, False, pts, width)
         # Clockwise on screen is increasing angle in pygame's y-down coordinates.
         tip_a = end if direction == 1 else start
@@ -372,7 +374,7 @@ def draw_direction(surface: pygame.Surface, layout: Layout, direction: int,
         tip = (tip[0] + dx * size * 0.4, tip[1] + dy * size * 0.4)
         left = (tip[0] - dx * size - dy * size * 0.6, tip[1] - dy * size + dx * size * 0.6)
         right = (tip[0] - dx * size + dy * size * 0.6, tip[1] - dy * size - dx * size * 0.6)
-        pygame.draw.polygon(surface, DIRECTION_EDGE, [tip, left, right], max(2, int(3 * u)))
+        pygame.draw.polygon(surface, edge_rgb, [tip, left, right], max(2, int(3 * u)))
         pygame.draw.polygon(surface, colour, [tip, left, right])
 
 

@@ -343,7 +343,8 @@ class Stage:
         lay = self.layout
         m = self.model
         s = self.match.state
-        render.draw_direction(surface, lay, m.direction, self.arrow_spin)
+        render.draw_direction(surface, lay, m.direction, self.arrow_spin,
+                              app.settings.high_contrast)
         render.draw_piles(surface, app, lay, m, self.ring_pulse)
         if stock_focus and self.viewer is not None:
             render.draw_cursor(surface, lay.stock, lay.card_unit)

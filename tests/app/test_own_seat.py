@@ -47,7 +47,8 @@ def test_your_seat_is_a_panel_with_your_avatar_name_and_score(app) -> None:
     assert zone.height >= app.u(38) + 2 * app.u(8), zone
     shot = app.screen.copy()
     disc = 3.14 * (app.u(38) / 2) ** 2
-    assert _count(shot, zone, avatars.seat_colour(0)) > 0.3 * disc, "no avatar in your seat"
+    colour = avatars.name_colour(table.match.seats[0].name)  # avatars are coloured by name
+    assert _count(shot, zone, colour) > 0.3 * disc, "no avatar in your seat"
     assert table.seat_panels.keys() == {1, 2}  # your seat is not also on the arc
 
 

@@ -96,6 +96,12 @@ def colour_counts(hand: Iterable[int]) -> list[int]:
     return counts
 
 
+def is_strongest(counts: list[int], colour: int) -> bool:
+    """Does the hand (its colour counts) hold at least as many of this colour as of any
+    other? A reason may call a colour "your strongest" only then."""
+    return 0 <= colour < 4 and counts[colour] > 0 and counts[colour] == max(counts[:4])
+
+
 def majority_colour(hand: Iterable[int], avoid: int = -1) -> int:
     """The colour the hand holds most of (points break ties), for naming after a wild."""
     score = [0.0, 0.0, 0.0, 0.0]

@@ -25,6 +25,15 @@ def colour_after(a: Action, said: int) -> int:
     return CARD_COLOUR[last]
 
 
+def is_strongest(hand: tuple[int, ...], played: tuple[int, ...], colour: int) -> bool:
+    """Is the colour the one the hand left after the move holds most of (ties count)?"""
+    rest = list(hand)
+    for c in played:
+        rest.remove(c)
+    counts = [sum(1 for c in rest if CARD_COLOUR[c] == col) for col in range(4)]
+    return counts[colour] > 0 and counts[colour] == max(counts)
+
+
 def false_claims(r: Reason, a: Action, view: SeatView) -> list[str]:
     """Each claim of the reason that the move does not bear out."""
     bad: list[str] = []
@@ -52,6 +61,8 @@ def false_claims(r: Reason, a: Action, view: SeatView) -> list[str]:
         bad.append(f"names colour {r.colour}, the move leaves {colour_after(a, r.colour)}")
     elif k in ("strongest", "block", "block_next") and not plays:
         bad.append("a colour reason for a move that plays nothing")
+    elif k == "strongest" and not is_strongest(view.hand, a.cards, r.colour):
+        bad.append(f"calls colour {r.colour} the strongest, the hand left holds more of another")
     elif k == "shed_points" and not (plays and a.cards):
         bad.append("sheds points but plays no card (a colour choice sheds nothing)")
     elif k == "makes_draw" and not (plays and any(CARD_RANK[c] in (DRAW_TWO, WILD_DRAW_FOUR)

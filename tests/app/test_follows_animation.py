@@ -388,3 +388,26 @@ def test_a_zero_rotation_shows_every_hand_travel(app, monkeypatch) -> None:
     during = _backs_per_frame(app, monkeypatch, table, 100)
     assert before == 0 and during[-1] == 0, (before, during[-1])
     assert max(during) > 0, "the hands did not travel"
+
+
+def test_every_playable_card_rises_above_every_other_even_at_the_hands_edge(app) -> None:
+    """The leftmost playable card sat low on the hand's arc: raised from there it was level
+    with its dead neighbour and read as not raised (the daily deal's red 2 on a yellow 2)."""
+    import pygame
+
+    from tests.app.conftest import key
+
+    table, s = _table(app, OFFICIAL, ["r2 r9 r+2 y6 g1 g+2 b3", "y1 y3", "g4 g5", "b1 b2"],
+                      top="y2")
+    table.match.players.clear()
+    for keyboard in (False, True):
+        if keyboard:  # the cursor on the first card: a ring over the lift, not instead of it
+            key(app, pygame.K_LEFT)
+            frames(app, 2)
+        hand, rects = table.model.hand, table.hand_rects
+        live = table.live_cards()
+        gap = int(10 * table.layout.card_unit)
+        lowest_live = max(r.top for r, c in zip(rects, hand, strict=True) if c in live)
+        highest_dead = min(r.top for r, c in zip(rects, hand, strict=True) if c not in live)
+        assert hand[0] in live and hand[1] not in live, hand
+        assert lowest_live <= highest_dead - gap, (keyboard, lowest_live, highest_dead, gap)

@@ -4,6 +4,7 @@ its check mark is kept, in English and in Chinese."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pygame
@@ -86,19 +87,46 @@ def test_every_lesson_corrects_a_wrong_move_then_completes(app, index: int, lang
             gesture(app, scene, g)
         assert scene.corrections >= 1, f"{lesson.id}: the wrong move was not corrected"
         assert scene.match.version == version and scene.match.state.hands == hands
-        assert scene.current_message() == i18n.tr(lesson.wrong_key())
+        assert scene.current_message() == scene.lesson_text(lesson.wrong_key())
         assert scene.step == 0 and not scene.finished
         for i, step in enumerate(lesson.steps):
-            assert scene.instruction() == i18n.tr(lesson.step_key(i))
+            assert scene.instruction() == scene.lesson_text(lesson.step_key(i))
             for g in step.do:
                 gesture(app, scene, g)
             assert scene.step == i + 1, f"{lesson.id}: step {i + 1} not completed"
         assert scene.finished and lesson.id in app.saves.stats().lessons
         assert app.top is scene
-        assert scene.instruction() == i18n.tr(lesson.done_key(),
-                                              points=scene.match.state.scores[0])
+        assert scene.instruction() == scene.lesson_text(lesson.done_key(),
+                                                        points=scene.match.state.scores[0])
     finally:
         i18n.set_language("en")
+
+
+# How each language writes a numbered player ("Player 1", "Opponent 2", "玩家 1", "对手 2").
+NUMBERED_PLAYER = {"en": re.compile(r"(?:Player|Opponent) \d+"),
+                   "zh": re.compile(r"(?:玩家|对手) ?\d+")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_lesson_texts_name_only_players_at_that_table(app, lang: str) -> None:
+    """A lesson's box calls the other seats by the names their panels show."""
+    bad: list[str] = []
+    try:
+        for index, le in enumerate(LESSONS):
+            scene = start(app, index, lang)
+            at_table = {seat.name for seat in scene.match.seats}
+            keys = [le.wrong_key(), le.done_key()] + [le.step_key(i)
+                                                      for i in range(len(le.steps))]
+            for k in keys:
+                text = scene.lesson_text(k, points=0)
+                named = set(NUMBERED_PLAYER[lang].findall(text))
+                if named - at_table or "%{" in text:
+                    bad.append(f"{le.id} {k}: {text!r} (table: {sorted(at_table)})")
+            app.pop()
+            app.pop()
+    finally:
+        i18n.set_language("en")
+    assert bad == [], "\n".join(bad)
 
 
 def test_texts_exist_in_both_languages_and_differ() -> None:

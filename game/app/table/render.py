@@ -402,11 +402,15 @@ def draw_hand(surface: pygame.Surface, app, layout: Layout, cards: list[int], *,
     u = layout.card_unit
     n = len(cards)
     placed = []
+    # A playable card rises at least this far above the arc's highest point: an outer card
+    # sits low on the arc, and raised from there it was level with its dead neighbour.
+    peak = hand_arc(n // 2, n, layout.card_w)[0]
+    clear = int(12 * u)
     for i, (card, rect) in enumerate(zip(cards, rects, strict=True)):
         rise, angle = hand_arc(i, n, layout.card_w)
         r = rect.move(0, -rise)
         if face_up and live is not None and card in live:
-            r.y -= int(18 * u)
+            r.y -= max(int(18 * u), peak + clear - rise)
         if card in chosen:
             r.y -= int(26 * u)
         if card in shake:

@@ -99,6 +99,8 @@ class TutorialScene(PlayViews, Scene):
         names = [tr("tutorial.you")] + [tr("tutorial.opponent", number=i)
                                        for i in range(1, le.players)]
         seats = [SeatInfo.human(names[0])] + [SeatInfo.ai(n, "easy") for n in names[1:]]
+        # Lesson texts name the other seats as %{p1}, %{p2}: by the names shown at the table.
+        self.seat_names = {f"p{i}": n for i, n in enumerate(names) if i}
         self.match = MatchController(le.rules, seats, seed=1)
         self.match.state = le.position()
         self.stage = Stage(app, self.match, 0)
@@ -139,8 +141,12 @@ class TutorialScene(PlayViews, Scene):
     def instruction(self) -> str:
         if self.finished:
             points = self.match.state.scores[0] if self.match.state.scores else 0
-            return tr(self.lesson.done_key(), points=points)
-        return tr(self.lesson.step_key(self.step))
+            return self.lesson_text(self.lesson.done_key(), points=points)
+        return self.lesson_text(self.lesson.step_key(self.step))
+
+    def lesson_text(self, key: str, **values: object) -> str:
+        """A text of the lesson in the current language, the seats called by their names."""
+        return tr(key, **self.seat_names, **values)
 
     def finished_text(self) -> str:
         """What to press now, naming only the button that is there."""
@@ -170,7 +176,7 @@ class TutorialScene(PlayViews, Scene):
         for c in cards:
             self.stage.shake(c)
         self.corrections += 1
-        self.say(tr(self.lesson.wrong_key()), 7000)
+        self.say(self.lesson_text(self.lesson.wrong_key()), 7000)
         self.prompted_version = -1  # the decision's picker opens again
 
     def _progress(self) -> None:

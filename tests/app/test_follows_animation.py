@@ -262,25 +262,25 @@ def test_a_new_rounds_deal_shows_its_own_stock_and_an_empty_pile(app) -> None:
 
 
 def test_your_name_and_score_stay_while_the_banner_is_quiet(app, monkeypatch) -> None:
-    from game.app import fonts
+    from game.app.table import hud
 
     _normal(app)
-    said: list[str] = []
-    real = fonts.render
+    drawn: list[str] = []  # whose seat panel (name and score) each frame drew for you
+    real = hud.draw_own_seat
 
-    def record(text, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
-        said.append(text)
-        return real(text, *a, **k)
+    def record(surface, app_, lay, own, clock_ms=0.0):  # noqa: ANN001, ANN202
+        drawn.append(own.name)
+        return real(surface, app_, lay, own, clock_ms)
 
-    monkeypatch.setattr(fonts, "render", record)
+    monkeypatch.setattr(hud, "draw_own_seat", record)
     table = open_table(app, table_seats=seats(3, tier="normal"), seed=5)
     quiet = 0
     for _ in range(60):
-        said.clear()
+        drawn.clear()
         frames(app, 1, 16)
         if table.director.busy and table.banner_rect is None:
             quiet += 1
-            assert any(t.startswith("P1 · ") for t in said), "your label went with the banner"
+            assert "P1" in drawn, "your seat went with the banner"
     assert quiet, "the deal had no quiet frame to look at"
 
 

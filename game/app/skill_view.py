@@ -62,7 +62,7 @@ def accuracy_line(status: Status, name: str | None = None) -> str:
         text = tr("skill.accuracy_failed")
     else:
         text = tr("skill.accuracy_not_computed")
-    return f"{name}: {text}" if name is not None else text
+    return tr("skill.named", name=name, text=text) if name is not None else text
 
 
 def luck_line(status: Status) -> str:
@@ -283,7 +283,8 @@ class SkillBlock:
             out.append(BlockLine(tr("skill.swing_none"), 15, GOOD))
         for (_, name), st in zip(self.people, statuses, strict=True):
             text = luck_line(st)
-            out.append(BlockLine(f"{name}: {text}" if many else text, 16, WHITE_ISH))
+            out.append(BlockLine(tr("skill.named", name=name, text=text) if many else text, 16,
+                                  WHITE_ISH))
             if self.daily and st.luck is not None:
                 verdict, colour = daily_verdict(st.luck.left, st.luck.mean_left)
                 out.append(BlockLine(verdict, 16, colour, True))

@@ -46,9 +46,10 @@ def explain(exc: Exception) -> str:
 def describe_action(a: Action) -> str:
     """A move in a few words (a hint, a replay's move line)."""
     if a.kind == Kind.PLAY:
-        text = ", ".join(card_word(c) for c in a.cards)
+        # The language's own list comma and brackets (Chinese: 、 and （）).
+        text = tr("action.cards_joined").join(card_word(c) for c in a.cards)
         if a.colour >= 0:
-            text += f" ({colour_word(a.colour)})"
+            text = tr("action.with_colour", card=text, colour=colour_word(a.colour))
         return text
     return tr(f"action.{a.kind.name.lower()}")
 
@@ -88,7 +89,7 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
         return tr("log.you_object") if seat == viewer else n(seat)
 
     if isinstance(e, ev.CardPlayed):
-        cards = ", ".join(card_word(c) for c in e.cards)
+        cards = tr("action.cards_joined").join(card_word(c) for c in e.cards)
         key = {"jump_in": "log.jumped_in", "sum_jump_in": "log.jumped_in",
                "sum_out": "log.sum_out"}.get(e.out_of_turn, "log.played")
         text = tr(key, name=n(e.seat), card=cards)

@@ -25,7 +25,7 @@ import os
 import random
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.engine import (
@@ -129,9 +129,11 @@ def judge(view: SeatView, seen: list[Event], legal: list[Action], made: Action, 
     from .search import search
 
     try:
-        # Both moves in the same sampled worlds, so the two chances compare.
+        # Both moves in the same sampled worlds, so the two chances compare; and in every
+        # one of them: pruning (right for choosing a move) dropped the move played after a
+        # few weighted worlds, and showed a chance from a handful of deals (73 % vs 0 %).
         result = search(view, [preferred, made], player.tracker, random.Random(seed + 1),
-                        player.config)
+                        replace(player.config, prune=False))
     except EngineError:
         # A world the engine refuses means the seat's inferences contradict each other (the
         # Expert itself then plays Hard's move): no figures rather than a wrong one.

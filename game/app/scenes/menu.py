@@ -269,8 +269,8 @@ class MenuScene(Scene):
         surface.blit(when, (r.left, min(y + g(0.25), r.bottom - when.get_height())))
 
     def _draw_players(self, surface: pygame.Surface, r: pygame.Rect, y: int) -> int:
-        """Each seat as a chip (avatar, name, score), the leader's score in gold; as many as
-        fit, then "+N"."""
+        """Each seat as a chip (avatar, name, score), the leader's score in gold, leaders
+        first; as many as fit, then "+N"."""
         app = self.app
         p = app.palette
         g = app.gap
@@ -280,14 +280,17 @@ class MenuScene(Scene):
         av = max(12, line_h - 2)
         best = max(s.scores) if s.scores else 0
         x = r.left
-        for i, (seat, score) in enumerate(zip(s.seats, s.scores, strict=True)):
+        # The leaders first (ties in seat order): what "+N" hides is then the least telling.
+        order = sorted(range(len(s.seats)), key=lambda seat_i: (-s.scores[seat_i], seat_i))
+        for n, i in enumerate(order):
+            seat, score = s.seats[i], s.scores[i]
             shown = seat_name(seat.name)  # a stored name ("@you") in the shown language
             name = fonts.fit(shown, app.px(style.BODY), r.width // 3, p.text)
             pts = fonts.render(str(score), app.px(style.BODY), p.gold if score == best and best
                                else p.text_dim, bold=True)
             chip_w = av + g(0.5) + name.get_width() + g(0.75) + pts.get_width()
-            more = len(s.seats) - i
-            if x + chip_w > r.right - (0 if more == 1 else g(4)) and i:
+            more = len(s.seats) - n
+            if x + chip_w > r.right - (0 if more == 1 else g(4)) and n:
                 rest = text(app, style.BODY, f"+{more}", p.text_dim)
                 surface.blit(rest, (x, y))
                 break

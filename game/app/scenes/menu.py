@@ -30,6 +30,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.clock = 0.0
         self.cards: TitleCards | None = None
+        self._art_fit: tuple[object, int] = (None, 0)  # the logo size found, and for what
 
     def build(self) -> None:
         super().build()
@@ -177,7 +178,7 @@ class MenuScene(Scene):
         # cards narrow), and the logo shrinks only when even a small fan does not fit.
         size = min(round(app.px(style.DISPLAY) * 2.4), round((bottom - top) * 0.6))
         key = (surface.get_size(), top, bottom, app.text_factor, i18n.language())
-        if getattr(self, "_art_fit", (None, 0))[0] == key:
+        if self._art_fit[0] == key:
             size = self._art_fit[1]  # found at an earlier frame: no search (each try renders)
         self.art_rects: list[pygame.Rect] = []  # fan and logo as last drawn (for tests)
         self.tag_plate = plate

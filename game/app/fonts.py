@@ -83,6 +83,13 @@ def fit(text: str, size: int, max_width: int, colour: tuple[int, int, int],
     return render(text, size, colour, bold)
 
 
+def fit_size(text: str, size: int, max_width: int, bold: bool = False) -> int:
+    """The size fit() would render `text` at: for lines that share one size."""
+    while size > 8 and font(size, bold, text).size(text)[0] > max_width:
+        size -= 1
+    return size
+
+
 def clear_cache() -> None:
     _font.cache_clear()
     _coverage.cache_clear()

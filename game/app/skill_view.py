@@ -301,6 +301,20 @@ class SkillBlock:
             out.append(BlockLine(tr("skill.skill_vs_luck"), 14, WHITE_ISH))
         return out
 
+    def reserved_lines(self) -> list[BlockLine]:
+        """lines(full=True) with room kept for what the luck figures still being worked out
+        will add (the line saying how they are made, the daily verdict): a block sized by
+        these does not grow, and push the score rows, when the figures arrive."""
+        out = self.lines(full=True)
+        statuses = self.statuses()
+        waiting = [st for st in statuses if st.luck is None and "luck" in st.pending]
+        if waiting and all(st.luck is None for st in statuses):
+            out.append(BlockLine(tr("skill.luck_how_people" if len(self.people) > 1
+                                    else "skill.luck_how", plays=0), 14, DIM))
+        if self.daily:
+            out += [BlockLine("", 16, DIM, True) for _ in waiting]
+        return out
+
     def layout(self, rect: pygame.Rect, unit: Callable[[float], int], button_w: int,
                button_h: int) -> list[tuple[BlockLine, pygame.Rect]]:
         """Each line's rect inside `rect`, top down. When they do not all fit, the lines

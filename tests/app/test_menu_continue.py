@@ -53,3 +53,33 @@ def test_continue_names_the_next_round_and_keeps_its_details(size, scale) -> Non
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_the_leader_is_shown_when_the_card_cuts_the_players() -> None:
+    """150 % text, four seats: the card has room for three chips and "+1". The one player
+    with points sits last; he is listed first, so "+1" hides someone with none."""
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, ui_scale=1.5)
+    app = App(language="en", settings=settings, size=(1280, 720))
+    try:
+        app.push(MenuScene(app))
+        people = [SeatInfo.ai("Ada", "normal"), SeatInfo.ai("Bao", "normal"),
+                  SeatInfo.ai("Chen", "normal"), SeatInfo.human(DEFAULT_HUMAN_NAME)]
+        table = staged(app, OFFICIAL, ["b2 g3", "r9 b2", "g3 y4", "r1"], people, 3)
+        app.saves.enabled = True
+        table.selected = 0
+        key(app, pygame.K_RETURN, frames=3)
+        for _ in range(200):
+            if isinstance(app.top, RoundEndScene):
+                break
+            frames(app, 1, 50)
+        assert isinstance(app.top, RoundEndScene)
+        click(app, app.top.menu_b.rect.center, frames=3)
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        frames(app, 2)
+        chips = menu.continue_shown[:-1]
+        assert len(chips) < 4, chips  # the card cuts (else this test shows nothing)
+        assert chips[0].startswith("You ") and not chips[0].endswith(" 0"), chips
+    finally:
+        app.close()
+        i18n.set_language("en")

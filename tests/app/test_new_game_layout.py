@@ -4,6 +4,7 @@ other, at every size, text scale and language."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pygame
@@ -99,5 +100,43 @@ def test_no_wide_band_between_the_seats_and_the_presets(size) -> None:
         assert below <= above, (above, below)
         presets = [b.rect for b in scene.preset_buttons]
         assert min(r.height for r in presets) >= 2 * app.u(60), presets
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_tier_dial_is_a_row_inside_its_card(size, scale, lang) -> None:
+    """The four pips of an AI's tier: one row, inside the seat's card, over none of its
+    controls (they stood in a column between the name and the kind at 150 %, and across
+    the card's top edge in a small window)."""
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=scale)
+    app = App(language=lang, settings=settings, size=size)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        scene = app.top
+        assert isinstance(scene, NewGameScene)
+        scene.draw(pygame.Surface(app.size))
+        cards = scene.seat_cards
+        seen = cards.on_screen()
+        ais = [i for i, seat in enumerate(scene.seats) if seat["kind"] != "human"]
+        assert ais
+        controls = list(cards.entries) + list(cards.kind_buttons)
+        for i in ais:
+            if not seen[i].colliderect(scene.seat_cards.area):
+                continue  # scrolled out of view
+            dots = cards.dots_at[i]
+            assert len(dots) == 4
+            assert len({d.centery for d in dots}) == 1, dots  # one row
+            assert all(a.right <= b.left for a, b in itertools.pairwise(dots)), dots
+            inner = seen[i].inflate(-2, -2)  # inside the card's edge, not on it
+            for d in dots:
+                assert inner.contains(d), (d, seen[i])
+                for c in controls:
+                    assert not d.colliderect(c.rect), (d, c.rect)
     finally:
         app.close()

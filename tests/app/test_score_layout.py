@@ -11,6 +11,7 @@ import pygame
 
 from game.app.scenes.round_end import RoundEndScene
 from game.app.skill import Status
+from game.app.skill_view import luck_line
 from saves.settings import Language
 from saves.skill import Judged, LuckFigures, Swing
 from tests.app.conftest import frames
@@ -54,3 +55,29 @@ def test_the_figures_never_overlap_the_table_at_any_size_scale_or_language(app) 
             assert not r.colliderect(panel), where
             for o in others:
                 assert not r.colliderect(o), f"{where}: {r} over {o}"
+
+
+def test_the_rows_do_not_move_when_the_luck_figures_arrive(app) -> None:
+    """The accuracy is in, the luck says "still working": the block keeps the room its
+    final lines take, so the rows stay put (same panel, same row height) when they come."""
+    table = finish_a_round(app)
+    scene = app.top
+    assert isinstance(scene, RoundEndScene)
+    log = table.match.log
+    swings = tuple(Swing(i, log[i], 0.6, 0.2 + i / 1000) for i in (3, 5, 7))
+    working = Status(Judged(0.98, swings), None, frozenset({"luck"}))
+    full = Status(Judged(0.98, swings), LuckFigures(True, 0, 80, 40, 21.5))
+    for size, scale in [((1280, 720), 1.0), ((1024, 600), 1.5)]:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+        app.apply_settings(replace(app.settings, ui_scale=scale))
+        app.skill.status = lambda round_id, seat: working
+        frames(app, 3)
+        surface = pygame.Surface(app.size)
+        scene.draw(surface)
+        before = (scene.shown_at[0].copy(), scene.shown_at[1])
+        app.skill.status = lambda round_id, seat: full
+        frames(app, 3)
+        scene.draw(surface)
+        texts = [line.text for line, _ in scene._skill_lines()]
+        assert luck_line(full) in texts, (size, texts)  # the figures did arrive
+        assert (scene.shown_at[0], scene.shown_at[1]) == before, size

@@ -462,3 +462,35 @@ def test_lesson_lists_describe_each_entry_and_cut_no_title(lang, which) -> None:
                    for line in scene.entry_lines[b][1] if line)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_load_gives_every_row_one_size_of_detail(lang) -> None:
+    """A match of four seats beside one of two, in the small window at 150 %: the longer
+    detail line does not come out in a smaller type than its neighbour's."""
+    from game.app.scenes.load import LoadScene
+    from game.app.scenes.new_game import NewGameScene
+
+    app = _app(lang, 1.5, SMALL)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        for seats in (4, 2):
+            click(app, app.top.buttons["new"].rect.center, frames=2)
+            scene = app.top
+            assert isinstance(scene, NewGameScene)
+            for _ in range(len(scene.seats) - seats):  # the second seat, always in view
+                remove = next(b for b, i in scene.seat_cards.remove_buttons.items() if i == 1)
+                click(app, remove.rect.center, frames=2)
+            assert len(scene.seats) == seats
+            click(app, scene.start_b.rect.center, frames=4)
+            app.back_to("menu")
+            frames(app, 2)
+        app.push(LoadScene(app))
+        frames(app, 2)
+        load = app.top
+        assert len(load.row_texts) == 2, load.row_texts
+        heights = {r.height for r in load.detail_at}
+        assert len(heights) == 1, (heights, load.row_texts)
+    finally:
+        app.close()

@@ -212,9 +212,23 @@ def logo(size: int, subtitle: str, sub_size: int, bold_font: str, gold: RGB) -> 
     k = max(2, size // 22)
     lw, lh = letters.get_size()
     a, b = lw * 0.66, lh * 0.62
-    W, H = round(2 * a + 8 * k), round(2 * b + 10 * k + sub_size * 1.8)
+    sub_font = pygame.font.Font(bold_font, sub_size)
+    sub = sub_font.render(subtitle, True, (255, 255, 255))
+    # The surface holds the tilted ellipse and the badge whole, wherever the badge reaches
+    # (a long subtitle or large text makes it wider than the ellipse's right half).
+    t = math.radians(10)
+    ring_a, ring_b = a + 3 * k, b + 3 * k
+    hx = math.hypot(ring_a * math.cos(t), ring_b * math.sin(t))
+    hy = math.hypot(ring_a * math.sin(t), ring_b * math.cos(t))
+    plate = sub.get_rect(center=(round(a * 0.45), round(b + k * 2)))  # from the ellipse's centre
+    plate = plate.inflate(sub_size, sub_size // 3)
+    box = pygame.Rect(math.floor(-hx), math.floor(-hy), math.ceil(2 * hx) + 1,
+                      math.ceil(2 * hy) + 1).union(plate.inflate(4, 4)).inflate(2 * k, 2 * k)
+    W, H = box.size
+    cx, cy = -box.x, -box.y  # the ellipse's centre on the surface
+    plate.move_ip(cx, cy)
     out = pygame.Surface((W * 2, H * 2), pygame.SRCALPHA)  # drawn at 2x, then smoothed
-    c = (W, H - sub_size * 1.2)
+    c = (cx * 2, cy * 2)
     ring = [(x, y) for x, y in ellipse_points(c, 2 * a + 6 * k, 2 * b + 6 * k, -10)]
     pygame.draw.polygon(out, (20, 10, 10), ring)
     pygame.draw.polygon(out, (250, 246, 236), ellipse_points(c, 2 * a + 4 * k, 2 * b + 4 * k, -10))
@@ -234,10 +248,6 @@ def logo(size: int, subtitle: str, sub_size: int, bold_font: str, gold: RGB) -> 
     out.blit(big_e, r.move(kk // 2, kk + kk // 2))
     out.blit(big_l, r)
     out = pygame.transform.smoothscale(out, (W, H))
-    sub_font = pygame.font.Font(bold_font, sub_size)
-    sub = sub_font.render(subtitle, True, (255, 255, 255))
-    plate = sub.get_rect(center=(W // 2 + round(a * 0.45), round(c[1] / 2 + b + k * 2)))
-    plate = plate.inflate(sub_size, sub_size // 3)
     pygame.draw.rect(out, (20, 10, 10), plate.inflate(4, 4), border_radius=plate.height)
     pygame.draw.rect(out, (24, 96, 200), plate, border_radius=plate.height)
     out.blit(sub, sub.get_rect(center=plate.center))

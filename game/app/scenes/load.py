@@ -65,29 +65,41 @@ class LoadScene(PagedScene):
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
         self.row_texts: list[str] = []  # what each row says, this frame (for tests)
-        for i, entry in enumerate(self.slots):
+        self.detail_at: list[pygame.Rect] = []  # each row's detail line as drawn (tests)
+        rows = [self._row_words(entry) for entry in self.slots]
+        # One size for every row's lines: the rows read as a list, not a size each.
+        head_size = min((fonts.fit_size(head, u(19), w - u(420), True) for head, _ in rows),
+                        default=u(19))
+        detail_size = min((fonts.fit_size(detail, u(15), w - u(420)) for _, detail in rows),
+                          default=u(15))
+        for i, (entry, (head_text, detail)) in enumerate(zip(self.slots, rows, strict=True)):
             card = list_row(self.app, top, i, row_h)
             row_card(surface, self.app, card, gold=entry.auto)
             y = card.y + self.app.gap(1.25)
-            info = entry.info
-            s = summary_of(info)
-            if entry.auto:  # named by its players: several matches can be in progress
-                name = match_title(s) if s is not None else tr("load.in_progress")
-            else:  # the old single autosave stays here only when it could not be moved
-                name = tr("load.autosave") if info.name == AUTOSAVE else info.name
-            when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
-            if s is None:
-                # The player's language first; the English detail is for support only.
-                why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""
-                detail = tr("load.unreadable", reason=why)
-            else:
-                detail = save_details(s)
-            self.row_texts.append(f"{name}  ·  {when}\n{detail}")
-            head = fonts.fit(f"{name}  ·  {when}", u(19), w - u(420), WHITE, True)
+            self.row_texts.append(f"{head_text}\n{detail}")
+            head = fonts.render(head_text, head_size, WHITE, True)
             surface.blit(head, (u(40), y))
-            surface.blit(fonts.fit(detail, u(15), w - u(420), (200, 220, 205)),
-                         (u(40), y + fonts.font(u(19)).get_linesize()))
+            self.detail_at.append(surface.blit(
+                fonts.render(detail, detail_size, (200, 220, 205)),
+                (u(40), y + fonts.font(u(19)).get_linesize())))
         if self.pages > 1:
             p = fonts.render(tr("load.page", page=self.page + 1, pages=self.pages), u(16),
                              WHITE)
             surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
+
+    def _row_words(self, entry: SaveEntry) -> tuple[str, str]:
+        """A row's head (the match and when it was saved) and its detail line."""
+        info = entry.info
+        s = summary_of(info)
+        if entry.auto:  # named by its players: several matches can be in progress
+            name = match_title(s) if s is not None else tr("load.in_progress")
+        else:  # the old single autosave stays here only when it could not be moved
+            name = tr("load.autosave") if info.name == AUTOSAVE else info.name
+        when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
+        if s is None:
+            # The player's language first; the English detail is for support only.
+            why = explain_save_error(info.problem).split("\n\n")[0] if info.problem else ""
+            detail = tr("load.unreadable", reason=why)
+        else:
+            detail = save_details(s)
+        return f"{name}  ·  {when}", detail

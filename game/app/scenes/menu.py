@@ -30,6 +30,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.clock = 0.0
         self.cards: TitleCards | None = None
+        self._art_fit: tuple[object, int] = (None, 0)  # the logo size found, and for what
 
     def build(self) -> None:
         super().build()
@@ -173,13 +174,35 @@ class MenuScene(Scene):
         # The fan and the logo fit between the window's top and the tagline's plate: the
         # logo shrinks until they do (at 150 % text in a small window there is little room).
         top, bottom = app.gap(1), plate.top - app.gap(1)
-        size = min(round(app.px(style.DISPLAY) * 2.4), round((bottom - top) * 0.42))
+        # The logo is the title: when room is short the fan behind it gives way first (its
+        # cards narrow), and the logo shrinks only when even a small fan does not fit.
+        size = min(round(app.px(style.DISPLAY) * 2.4), round((bottom - top) * 0.6))
+        key = (surface.get_size(), top, bottom, app.text_factor, i18n.language())
+        if self._art_fit[0] == key:
+            size = self._art_fit[1]  # found at an earlier frame: no search (each try renders)
         self.art_rects: list[pygame.Rect] = []  # fan and logo as last drawn (for tests)
         self.tag_plate = plate
         while size >= app.px(style.HEADING):  # else no room for a readable logo: tagline only
-            card_w = max(16, round(size * 0.9))
-            logo = chrome.logo(size, tr("menu.subtitle"), app.px(style.HEADING),
+            # The badge keeps its share of the logo: at 150 % text a full-size heading on a
+            # shrunken logo would hide the oval (never below a caption, to stay readable).
+            sub = max(app.px(style.CAPTION), min(app.px(style.HEADING), round(size * 0.2)))
+            logo = chrome.logo(size, tr("menu.subtitle"), sub,
                                fonts.font_path(i18n.language(), True), p.gold)
+            if self._fit_art(surface, logo, size, top, bottom):
+                self._art_fit = (key, size)
+                break
+            size = round(size * 0.92)
+        chrome.panel(surface, plate, p, radius=plate.height // 2, scale=app.text_factor,
+                     fill=(0, 0, 0, 110), edge=(0, 0, 0, 0), raised=False)
+        surface.blit(tag, tag_rect)
+
+    def _fit_art(self, surface: pygame.Surface, logo: pygame.Surface, size: int, top: int,
+                 bottom: int) -> bool:
+        """Draws the fan and the logo if they fit between top and bottom (a narrower fan
+        when the widest does not)."""
+        w = surface.get_width()
+        for k in (0.9, 0.75, 0.6):
+            card_w = max(16, round(size * k))
             fan_at = (0, -round(size * 0.62))  # the fan's centre from the logo's
             fan = self.title_cards().fan_bounds(fan_at, card_w)
             art = fan.union(logo.get_rect(center=(0, 0)))
@@ -191,11 +214,9 @@ class MenuScene(Scene):
                                                     card_w, self.clock, self.still)
                 logo_rect = surface.blit(logo, logo.get_rect(center=centre))
                 self.art_rects = [fan.move(centre), drawn, logo_rect]
-                break
-            size = round(size * 0.92)
-        chrome.panel(surface, plate, p, radius=plate.height // 2, scale=app.text_factor,
-                     fill=(0, 0, 0, 110), edge=(0, 0, 0, 0), raised=False)
-        surface.blit(tag, tag_rect)
+                self.logo_surface = logo
+                return True
+        return False
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         self._draw_continue(surface)
@@ -249,8 +270,8 @@ class MenuScene(Scene):
         surface.blit(when, (r.left, min(y + g(0.25), r.bottom - when.get_height())))
 
     def _draw_players(self, surface: pygame.Surface, r: pygame.Rect, y: int) -> int:
-        """Each seat as a chip (avatar, name, score), the leader's score in gold; as many as
-        fit, then "+N"."""
+        """Each seat as a chip (avatar, name, score), the leader's score in gold, leaders
+        first; as many as fit, then "+N"."""
         app = self.app
         p = app.palette
         g = app.gap
@@ -260,14 +281,17 @@ class MenuScene(Scene):
         av = max(12, line_h - 2)
         best = max(s.scores) if s.scores else 0
         x = r.left
-        for i, (seat, score) in enumerate(zip(s.seats, s.scores, strict=True)):
+        # The leaders first (ties in seat order): what "+N" hides is then the least telling.
+        order = sorted(range(len(s.seats)), key=lambda seat_i: (-s.scores[seat_i], seat_i))
+        for n, i in enumerate(order):
+            seat, score = s.seats[i], s.scores[i]
             shown = seat_name(seat.name)  # a stored name ("@you") in the shown language
             name = fonts.fit(shown, app.px(style.BODY), r.width // 3, p.text)
             pts = fonts.render(str(score), app.px(style.BODY), p.gold if score == best and best
                                else p.text_dim, bold=True)
             chip_w = av + g(0.5) + name.get_width() + g(0.75) + pts.get_width()
-            more = len(s.seats) - i
-            if x + chip_w > r.right - (0 if more == 1 else g(4)) and i:
+            more = len(s.seats) - n
+            if x + chip_w > r.right - (0 if more == 1 else g(4)) and n:
                 rest = text(app, style.BODY, f"+{more}", p.text_dim)
                 surface.blit(rest, (x, y))
                 break

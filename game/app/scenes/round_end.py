@@ -136,7 +136,7 @@ class RoundEndScene(Scene):
         bw, bh = self._show_size()
         want = sum(max(fonts.font(u(line.size), line.bold).get_linesize(),
                        bh + u(4) if line.swing is not None else 0)
-                   for line in self.skill.lines(full=True))
+                   for line in self.skill.reserved_lines())
         height = max(0, min(want, bottom - table_bottom))
         return pygame.Rect(u(30), bottom - height, w - u(60), height)
 

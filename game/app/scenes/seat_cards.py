@@ -27,6 +27,8 @@ class SeatCards:
         self.box: UIScrollingContainer | None = None
         self.compact = False  # the cards on one line each (see build)
         self.pad = 0  # between a card's edge and its contents
+        self.dials: dict[int, pygame.Rect] = {}  # an AI's tier dial (list coordinates)
+        self.pip = 3  # a dial's pip radius
 
     def plan(self, scene: Scene, n: int, space: pygame.Rect, row_h: int
              ) -> tuple[bool, bool, int, int, int, int, int, int, int]:
@@ -38,14 +40,24 @@ class SeatCards:
         width = space.width
         kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
+<<<<<<< HEAD
         area = space
+=======
+        # The tier dial: four pips in a row at the end of the name's line (its own room, so
+        # it never sits on the card's edge or between the controls).
+        self.pip = pip = max(3, min(g(0.6), row_h // 4))
+        dial_w = 8 * pip + 3 * g(0.4)
+        area = pygame.Rect(left, top, width, space.height)
+>>>>>>> fix2
         layouts = []
         for compact in (False, True):
             # One-line cards sit closer: their padding and the gaps between them halve.
             pad, sep = (g(0.5), g(1)) if compact else (g(1), g(2))
             card_h = pad + row_h + (0 if compact else gap + row_h) + pad
-            min_w = (max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad) if not compact else
-                     2 * pad + row_h + gap + u(80) + gap + kind_w + 2 * (gap + small))
+            min_w = (max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad,
+                         2 * pad + row_h + gap + u(80) + gap + dial_w) if not compact else
+                     2 * pad + row_h + gap + u(80) + gap + dial_w + gap + kind_w
+                     + 2 * (gap + small))
             room = width
             for _ in range(2):  # once more, narrower, when the cards need a scroll bar
                 cols = max(1, min(5, (room + sep) // (min_w + sep)))
@@ -96,7 +108,8 @@ class SeatCards:
             self.cards.append(card)
             inner = card.inflate(-2 * pad, -2 * pad)
             kw = kind_w if compact else inner.width - 2 * (small + gap)
-            name_w = inner.width - row_h - gap - (kw + 2 * (small + gap) + gap) * compact
+            name_w = (inner.width - row_h - gap - dial_w - gap
+                      - (kw + 2 * (small + gap) + gap) * compact)
             entry = UITextEntryLine(pygame.Rect(inner.x + row_h + gap, inner.y, name_w, row_h),
                                     app.ui, container=box)
             entry.set_text(seat_name(seat["name"]))
@@ -106,6 +119,8 @@ class SeatCards:
             if box is not None:
                 keep_visible(entry, box, pad)  # the whole card, not just its name
             self.entries[entry] = i
+            self.dials[i] = pygame.Rect(inner.x + row_h + gap + name_w + gap, inner.y, dial_w,
+                                        row_h)
             x, y = (inner.right - 2 * (small + gap) - kw, inner.y) if compact else \
                 (inner.x, inner.y + row_h + gap)
             kb = button(scene, f"kind.{seat['kind']}", pygame.Rect(x, y, kw, row_h),
@@ -143,6 +158,7 @@ class SeatCards:
         g = app.gap
         ox, oy = self._offset()
         self.avatars_at: dict[int, pygame.Rect] = {}  # each seat's avatar as drawn (tests)
+        self.dots_at: dict[int, list[pygame.Rect]] = {}  # each AI's dial as drawn (tests)
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(g(1), g(1)))
         for i, (card, seat) in enumerate(zip(self.cards, seats, strict=False)):
@@ -156,22 +172,15 @@ class SeatCards:
             self.avatars_at[i] = surface.blit(
                 avatars.avatar(seat_name(seat["name"]) or "?", i, size, seat["kind"],
                                app.settings.high_contrast), at)
-            if not human:  # the tier as a dial of four pips
+            if not human and i in self.dials:  # the tier as a dial of four pips
                 level = KINDS.index(seat["kind"])
-                pip = max(3, g(0.6))
-                kind = next((b for b, k in self.kind_buttons.items() if k == i), None)
+                dial = self.dials[i].move(ox, oy)
+                pip = self.pip
+                step = (dial.width - 2 * pip) / 3
                 for k in range(4):
-                    if self.compact and kind is not None:
-                        # A one-line card: upright, in the gap before its kind, filled
-                        # from the bottom.
-                        step = kind.relative_rect.height / 4
-                        rad = max(2, min(pip, round(step / 2) - 1, g(0.5) - 1))
-                        c = (r.x + kind.relative_rect.left - card.x - g(0.5),
-                             r.y + kind.relative_rect.bottom - card.y - round((k + 0.5) * step))
-                    else:  # over the card's top right corner
-                        rad = pip
-                        c = (r.right - g(1.5) - (4 - k) * (2 * pip + g(0.4)) + pip,
-                             r.y + g(0.75))
+                    c = (round(dial.x + pip + k * step), dial.centery)
                     pygame.draw.circle(surface, p.gold if k < level else p.disabled_text, c,
-                                       rad)
+                                       pip)
+                    self.dots_at.setdefault(i, []).append(
+                        pygame.Rect(c[0] - pip, c[1] - pip, 2 * pip, 2 * pip))
         surface.set_clip(clip)

@@ -40,15 +40,11 @@ class SeatCards:
         width = space.width
         kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
-<<<<<<< HEAD
-        area = space
-=======
         # The tier dial: four pips in a row at the end of the name's line (its own room, so
         # it never sits on the card's edge or between the controls).
         self.pip = pip = max(3, min(g(0.6), row_h // 4))
         dial_w = 8 * pip + 3 * g(0.4)
-        area = pygame.Rect(left, top, width, space.height)
->>>>>>> fix2
+        area = space
         layouts = []
         for compact in (False, True):
             # One-line cards sit closer: their padding and the gaps between them halve.
@@ -90,6 +86,7 @@ class SeatCards:
         fits, compact, pad, sep, cols, card_w, card_h, content_h, shown = self.plan(
             scene, len(seats), space, row_h)
         self.compact, self.pad = compact, pad
+        dial_w = 8 * self.pip + 3 * g(0.4)  # as plan() made room for it
         area.height = max(card_h, area.height)
         if not fits:  # a view of whole rows: no card's edge peeks in under the last one
             area.height = max(card_h, shown * (card_h + sep) - sep)

@@ -170,7 +170,8 @@ class InfoPanel:
         """Where the seats' panels (and, with all hands shown, their cards) are drawn, your
         own seat's panel above the log included."""
         lay = self.host.layout
-        rects = [lay.zones.own] if lay.zones.own.width else []
+        own = lay.zones.own if lay.zones is not None else None
+        rects = [own] if own is not None and own.width else []
         for seat in lay.seats:
             if seat == self.host.viewer:
                 continue

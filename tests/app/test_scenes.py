@@ -241,3 +241,44 @@ def test_new_game_draws_the_default_seat_s_avatar_from_its_shown_name(app, monke
     frames(app, 2)
     assert ng.seats[0]["name"] == DEFAULT_HUMAN_NAME
     assert drawn and DEFAULT_HUMAN_NAME not in drawn, drawn
+
+
+def test_new_game_says_you_will_play_as_player_1_on_a_shared_screen(app) -> None:
+    """A second human seat renamed the "You" seat "Player 1" for the match, with nothing on
+    New game saying so (playtest): the line under the options says it, in both languages."""
+    from game.app import i18n
+    from game.app.i18n import tr
+
+    for lang in ("en", "zh"):
+        i18n.set_language(lang)
+        try:
+            ng = NewGameScene(app)
+            app.push(ng)
+            frames(app, 2)
+            assert ng.note_shown != tr("new.shared_renamed", name=tr("seat.player", number=1))
+            _seat_kind_to(app, ng, 1, "human")
+            frames(app, 2)
+            assert ng.note_shown == tr("new.shared_renamed",
+                                       name=tr("seat.player", number=1)), ng.note_shown
+            app.pop()
+        finally:
+            i18n.set_language("en")
+
+
+def test_new_game_lists_the_changed_rules_in_chinese_punctuation(app) -> None:
+    """"1 条规则与官方不同: 目标分数" was joined with an ASCII colon and commas in code."""
+    from dataclasses import replace
+
+    from game.app import i18n
+    from game.engine import OFFICIAL
+
+    i18n.set_language("zh")
+    try:
+        ng = NewGameScene(app)
+        app.push(ng)
+        ng.rules = replace(OFFICIAL, target_score=200, hand_size=5)
+        frames(app, 2)
+        assert "：" in ng.note_shown and ": " not in ng.note_shown, ng.note_shown
+        assert "、" in ng.note_shown and ", " not in ng.note_shown, ng.note_shown
+    finally:
+        i18n.set_language("en")

@@ -76,6 +76,7 @@ class NewGameScene(Scene):
         # A match in progress is never replaced by a new one: say so before it starts.
         latest = app.saves.latest()
         self.other_match = other_match_notice(latest) if latest is not None else ""
+        self.note_shown = ""  # the one line under the options the last frame drew
         self.other_match_shown: tuple[list[str], int] = ([], 0)  # its lines and size, drawn
         try:
             self.rules = Rules.from_dict(dict(app.settings.last_rules))
@@ -323,14 +324,22 @@ class NewGameScene(Scene):
             midleft=(self.seed_label_x, self.seed_entry.rect.centery)))
         # One line under the options: teams, the rules that differ, or the match kept.
         notes = []
+        playing = [dict(s) for s in self.seats]
+        name_the_shared_seats(playing)  # what the match will call the seats (prepare())
+        renamed = [b["name"] for a, b in zip(self.seats, playing, strict=True)
+                   if a["name"] != b["name"]]
+        if renamed:  # first: the screen shows a name the match will not use
+            notes.append((tr("new.shared_renamed", name=renamed[0]), p.gold))
         changed = self.rules.changed()
         if changed:
-            notes.append((tr("new.rules_summary", count=len(changed)) + ": " + ", ".join(
-                tr(SPECS[k].label_key) for k in list(changed)[:4]) + ("…" if len(changed) > 4
-                                                                else ""), p.text_dim))
+            names = tr("new.list_sep").join(tr(SPECS[k].label_key) for k in list(changed)[:4])
+            notes.append((tr("new.summary_list", summary=tr("new.rules_summary",
+                                                            count=len(changed)),
+                             names=names + ("…" if len(changed) > 4 else "")), p.text_dim))
         if self.rules.teams:
             notes.append((tr("new.teams_hint", teams=self.rules.teams), p.gold))
         y = self.hint_y
+        self.note_shown = notes[0][0] if notes else ""
         for line, colour in notes[:1]:
             surface.blit(text(app, style.CAPTION, line, colour, w - g(6)), (g(3), y))
         if self.other_match:

@@ -129,8 +129,9 @@ def test_avatars_initials_faces_and_cache() -> None:
     faces = {pygame.image.tobytes(avatars.avatar("Ada", 1, 48, k), "RGBA")
              for k in ("easy", "normal", "hard", "expert", "human")}
     assert len(faces) == 5  # each tier has its own face, a human their initials
-    # Each seat its colour: the disc of seat 2 is not the disc of seat 1.
-    assert avatars.avatar("Ada", 2, 48).get_at((24, 6)) != a.get_at((24, 6))
+    # Each name its colour, wherever the seat (removing a seat shifted everyone's colour).
+    assert avatars.avatar("Bao", 1, 48).get_at((24, 6)) != a.get_at((24, 6))
+    assert avatars.avatar("Ada", 2, 48).get_at((24, 6)) == a.get_at((24, 6))
 
 
 def test_confetti_is_seeded() -> None:

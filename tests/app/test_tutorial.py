@@ -200,7 +200,8 @@ def test_open_try_it_ignores_options_without_a_lesson(app) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_lesson_texts_fit_their_panel(app, lang: str, scale: float) -> None:
     """At 100 % and 150 % text, every lesson's title, instruction, rule sentence and
-    finishing text fit the panel, which stays on screen clear of the buttons and the log."""
+    finishing text fit the panel (the rule sentence gives way first where the panel is small),
+    which stays on screen clear of the buttons and the log."""
     app.apply_settings(replace(app.settings, language=Language(lang), ui_scale=scale))
     app.saves.enabled = False
     app.push(MenuScene(app))

@@ -450,17 +450,24 @@ class TutorialScene(PlayViews, Scene):
                                                 (self.instruction(), WHITE, False)]
         if self.finished and self.score_cards():
             paras.append((self.score_cards(), GOLD, False))
-        if le.option:
-            paras.append((tr(SPECS[le.option].desc_key), RULE_TEXT, False))
+        rule = [(tr(SPECS[le.option].desc_key), RULE_TEXT, False)] if le.option else []
         inner = area.width - u(24)
-        size = u(20)
-        while True:
-            lines = [(line, c, b) for text, c, b in paras for line in wrap(text, size, inner, b)]
-            height = len(lines) * int(size * 1.35) + len(paras) * u(6) + u(20)
-            wide = any(fonts.font(size, b).size(line)[0] > inner for line, _, b in lines)
-            if (height <= area.height and not wide) or size <= 9:
-                return size, lines
-            size -= 1
+        # The rule's sentence gives way before the text shrinks below 11 px (a panel under a
+        # seat in a small window): the instruction is what the player needs now, and the
+        # rules editor keeps the sentence.
+        for shown, smallest in ((paras + rule, 11), (paras, 9)):
+            size = u(20)
+            while True:
+                lines = [(line, c, b) for text, c, b in shown
+                         for line in wrap(text, size, inner, b)]
+                height = len(lines) * int(size * 1.35) + len(shown) * u(6) + u(20)
+                wide = any(fonts.font(size, b).size(line)[0] > inner for line, _, b in lines)
+                if height <= area.height and not wide:
+                    return size, lines
+                if size <= smallest:
+                    break
+                size -= 1
+        return size, lines
 
     def _panel_layout(self) -> tuple[pygame.Rect, int, list[tuple[str, tuple, bool]]]:
         """The lesson panel's rect, its text size and lines."""

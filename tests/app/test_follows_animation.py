@@ -178,8 +178,11 @@ def test_your_hand_stays_legible_while_others_play(app) -> None:
 
 def _badges(monkeypatch) -> list[tuple[bool, object]]:
     """Every UNO badge drawn from now on: (called, its rect)."""
-    from game.app.table import render
+    from game.app.table import hud, render
 
+    # Your seat's panel is cached as a picture (badge included): a panel an earlier test
+    # drew would be blitted without drawing its badge again.
+    hud._own_image.cache_clear()
     drawn: list[tuple[bool, object]] = []
     real = render.draw_uno_badge
 

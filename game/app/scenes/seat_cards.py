@@ -52,8 +52,10 @@ class SeatCards:
             card_h = pad + row_h + (0 if compact else gap + row_h) + pad
             min_w = (max(u(200), kind_w + 2 * small + 2 * gap + 2 * pad,
                          2 * pad + row_h + gap + u(80) + gap + dial_w) if not compact else
-                     2 * pad + row_h + gap + u(80) + gap + dial_w + gap + kind_w
-                     + 2 * (gap + small))
+                     # the dial takes its room from the name's (a column of cards less
+                     # at 1024x600 150 % otherwise, and a seat hidden)
+                     2 * pad + row_h + gap + max(u(80) - gap - dial_w, u(24)) + gap + dial_w
+                     + gap + kind_w + 2 * (gap + small))
             room = width
             for _ in range(2):  # once more, narrower, when the cards need a scroll bar
                 cols = max(1, min(5, (room + sep) // (min_w + sep)))

@@ -11,7 +11,7 @@ import pytest
 
 from game.app.app import App
 from saves import notices
-from saves.settings import AnimationSpeed, Settings
+from saves.settings import AnimationSpeed, Language, Settings
 
 
 @pytest.fixture(autouse=True)
@@ -27,6 +27,17 @@ def _home(tmp_path, monkeypatch) -> None:
 def app() -> Iterator[App]:
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="en")
     a = App(language="en", settings=settings)
+    yield a
+    a.close()
+
+
+@pytest.fixture(params=["en", "zh"])
+def small_app(request) -> Iterator[App]:
+    """The smallest window at the largest text, in each language."""
+    lang = request.param
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=1.5)
+    a = App(language=lang, settings=settings, size=(1024, 600))
     yield a
     a.close()
 

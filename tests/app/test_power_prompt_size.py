@@ -5,30 +5,16 @@ row when it would squeeze them (it showed them at ~13 px). The player clicks the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from game.app.app import App
 from game.app.style import BODY
 from game.engine import Rules
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames, key
 from tests.app.helpers import open_table, seats
 from tests.app.test_table_zones import wait_for_prompt, zone_problems
 from tests.engine.helpers import make
-
-
-@pytest.fixture(params=["en", "zh"])
-def small_app(request) -> Iterator[App]:
-    lang = request.param
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=1.5)
-    a = App(language=lang, settings=settings, size=(1024, 600))
-    yield a
-    a.close()
 
 
 @pytest.mark.parametrize("hand", ["W r1 b4", "W r1"])  # with UNO! to call, and without

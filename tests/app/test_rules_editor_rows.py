@@ -6,30 +6,15 @@ lesson or without, wrapped left of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
-
 import pygame
-import pytest
 from pygame_gui.elements import UICheckBox, UITooltip
 
 from game.app import fonts
 from game.app.app import App
 from game.app.scenes.rules_edit import SECTIONS, RulesEditScene
 from game.app.tutorial.lessons import try_it_available
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import frames, key
 from tests.app.test_rules_editor import _open
-
-
-@pytest.fixture(params=["en", "zh"])
-def small_app(request) -> Iterator[App]:
-    lang = request.param
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=1.5)
-    a = App(language=lang, settings=settings, size=(1024, 600))
-    yield a
-    a.close()
 
 
 def _section(app: App, section: str) -> RulesEditScene:

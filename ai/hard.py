@@ -38,6 +38,19 @@ HOLD_FACTOR = (0.2, 0.2, 0.35, 0.6, 0.8, 1.0)
 BLUFF_AT = 2  # bluff a +4 only at a player this close to going out
 
 
+def shown_odds(p: float, colour: int, named: int, last: int) -> float:
+    """`p` (a seat holds a card to follow `colour`) nudged by what the seat showed: a colour
+    it named, or played last, it is likelier to hold more of."""
+    if 0.0 < p < 1.0:
+        odds = p / (1.0 - p)
+        if named == colour:
+            odds *= NAMED_ODDS
+        elif last == colour:
+            odds *= LAST_ODDS
+        p = odds / (1.0 + odds)
+    return p
+
+
 def urgency(size: int) -> float:
     return URGENCY[0] if size <= 2 else URGENCY[1] if size <= 4 else URGENCY[2]
 
@@ -81,14 +94,7 @@ class HardPlayer(NormalPlayer):
         if key not in cache:
             t = self.tracker
             p = t.p_holds(seat, matching_mask(colour, top), ctx.extra["pool"])
-            if 0.0 < p < 1.0:
-                odds = p / (1.0 - p)
-                if t.named_colour[seat] == colour:
-                    odds *= NAMED_ODDS
-                elif t.last_colour[seat] == colour:
-                    odds *= LAST_ODDS
-                p = odds / (1.0 + odds)
-            cache[key] = p
+            cache[key] = shown_odds(p, colour, t.named_colour[seat], t.last_colour[seat])
         found: float = cache[key]
         return found
 

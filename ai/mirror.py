@@ -9,10 +9,10 @@ from game.engine import events as ev
 from game.engine.cards import DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 from game.engine.rules import Rules
 
-from .hard import VOID_WEIGHT, urgency
+from .hard import VOID_WEIGHT, shown_odds, urgency
 from .knowledge import RANK, matching_mask
 from .slots import p_holds
-from .tracker import LAST_ODDS, NAMED_ODDS, Tracker
+from .tracker import Tracker
 
 
 class Mirrors:
@@ -102,14 +102,8 @@ class BlockBook:
         key = (s, colour, RANK[top] if top >= 0 else -1)
         p = self.cache.get(key)
         if p is None:
-            p = p_holds(self.known[s], self.slots[s], matching_mask(colour, top), self.pool)
-            if 0.0 < p < 1.0:
-                odds = p / (1.0 - p)
-                if self.named[s] == colour:
-                    odds *= NAMED_ODDS
-                elif self.last[s] == colour:
-                    odds *= LAST_ODDS
-                p = odds / (1.0 + odds)
+            p = shown_odds(p_holds(self.known[s], self.slots[s], matching_mask(colour, top),
+                                   self.pool), colour, self.named[s], self.last[s])
             self.cache[key] = p
         return p
 

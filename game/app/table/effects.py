@@ -819,35 +819,35 @@ def celebration(stage: Stage, seat: int, seed: int, count: int = 140) -> Tween:
     gravity = 900 * u
     seconds = CELEBRATION_MS / 1000
 
-    def bit(surface: pygame.Surface, x: float, y: float, size: float, spin: float,
-            time: float, colour: tuple[int, ...]) -> None:
-        if not (-20 < x < w + 20 and -20 < y < h + 20):
-            return
-        bw = max(2, int(size * abs(math.cos(spin * time))))
-        rect = pygame.Rect(0, 0, bw, int(size * 0.6) + 1)
-        rect.center = (int(x), int(y))
-        surface.fill(colour, rect)
-
     def draw(surface: pygame.Surface, t: float) -> None:
+        # Hundreds of bits a frame, so the loops are kept flat: the four tints are made once
+        # a frame and each bit is one fill of a plain tuple (this ran 7 ms a frame before).
         time = t * seconds
         fade = 1.0 - max(0.0, t - 0.8) / 0.2
-
-        def tint(c: int) -> tuple[int, ...]:
-            colour: tuple[int, ...] = colours[c]
-            return colour if fade >= 1 else tuple(int(v * fade + 20 * (1 - fade))
-                                                  for v in colour)
-
+        tints = colours if fade >= 1 else [
+            tuple(int(v * fade + 20 * (1 - fade)) for v in colour) for colour in colours]
+        fill = surface.fill
+        cos, sin = math.cos, math.sin
+        left, right, top, bottom = -20, w + 20, -20, h + 20
+        drag = (1 - math.exp(-time * 1.6)) / 1.6
+        fall_y = 0.25 * gravity * time * time
         for vx, vy, c, size, spin in parts:
-            drag = 1 - math.exp(-time * 1.6)
-            x = x0 + vx * drag / 1.6
-            y = y0 + vy * drag / 1.6 + 0.5 * gravity * time * time * 0.5
-            bit(surface, x, y, size, spin, time, tint(c))
+            x = x0 + vx * drag
+            y = y0 + vy * drag + fall_y
+            if left < x < right and top < y < bottom:
+                bw = max(2, int(size * abs(cos(spin * time))))
+                bh = int(size * 0.6) + 1
+                fill(tints[c], (int(x) - bw // 2, int(y) - bh // 2, bw, bh))
+        late = seconds * 0.5
         for x, start, fall, c, size, spin, phase in rain:
-            since = time - max(0.0, start) * seconds * 0.5
+            since = time - (start if start > 0 else 0.0) * late
             if since <= 0:
                 continue
             y = -20 + fall * since + (0 if start >= 0 else -start * h)
-            sway = math.sin(phase + since * 3.0) * 18 * u
-            bit(surface, x + sway, y, size, spin, time, tint(c))
+            x = x + sin(phase + since * 3.0) * 18 * u
+            if left < x < right and top < y < bottom:
+                bw = max(2, int(size * abs(cos(spin * time))))
+                bh = int(size * 0.6) + 1
+                fill(tints[c], (int(x) - bw // 2, int(y) - bh // 2, bw, bh))
 
     return Tween(CELEBRATION_MS * max(stage.speed, 0.5), draw)

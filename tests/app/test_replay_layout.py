@@ -128,3 +128,53 @@ def test_the_info_panel_never_covers_your_own_seat(language: str) -> None:
             assert not info.colliderect(scene.layout.zones.own), (pos, info, own)
     finally:
         app.close()
+
+
+def _four_seat_round(seed: int):
+    """A round of random legal moves at the playtest's table: you, Ada, Bao and Chen."""
+    import random
+
+    from game.engine import NEXT_ROUND, OFFICIAL, Phase, State
+    from saves.history import round_of
+    from saves.match import MatchRecord, SeatInfo
+
+    seats = (SeatInfo.human("You"), SeatInfo.ai("Ada", "normal"), SeatInfo.ai("Bao", "hard"),
+             SeatInfo.ai("Chen", "expert"))
+    rng = random.Random(seed)
+    state = State.new(OFFICIAL, len(seats), seed, deal=False)
+    log = [NEXT_ROUND]
+    state.apply(NEXT_ROUND)
+    while state.phase < Phase.ROUND_OVER:
+        action = rng.choice(state.legal_actions(state.current))
+        log.append(action)
+        state.apply(action)
+    record = MatchRecord(OFFICIAL, seats, seed, tuple(log), match_id=f"match{seed:04d}")
+    return round_of(record, state.last_winner, 10, tuple(state.scores), state.round_no)
+
+
+def test_the_info_panel_covers_no_seat_with_every_hand_shown() -> None:
+    """At 1280x720, 150 %, Chinese, four seats, every hand face up: no space was roomy
+    enough for the info panel and it fell back to a fixed corner over Ada's seat (the
+    round's winner, in the playtest). It now takes a free space, whatever its size."""
+    from game.app.table import render
+    from tests.app.test_layout import set_view
+
+    add_round(_four_seat_round(1))
+    app = make_app("zh", 1.5)
+    try:
+        app.push(MenuScene(app))
+        set_view(app, (1280, 720), 1.5)
+        scene = ReplayScene(app, load_history()[0], review=False)
+        app.push(scene)
+        for pos in range(1, scene.replay.end + 1, 60):
+            scene.seek(pos)
+            frames(app, 2, 50)
+            assert scene.mode is None  # every hand shown
+            info = scene.controls["info"]
+            lay = scene.layout
+            for seat in lay.seats:
+                if seat != scene.viewer:
+                    panel = render.seat_panel_rect(lay, seat)
+                    assert not info.colliderect(panel), (pos, seat, info, panel)
+    finally:
+        app.close()

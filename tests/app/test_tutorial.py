@@ -322,3 +322,26 @@ def test_lesson_opponents_are_not_named_like_hot_seat_players(app, lang: str) ->
         assert all(i18n.tr("tutorial.opponent", number=1)[:2] in n for n in names[:1])
     finally:
         i18n.set_language("en")
+
+
+def test_a_finished_lesson_shows_no_seat_on_turn_or_thinking(app, monkeypatch) -> None:
+    """The playtest saw the opponent's seat keep its turn glow and "thinking" dots after
+    "Lesson complete": play has stopped there, so no seat is drawn as on turn."""
+    scene = start(app, 0, "en")
+    drawn: list[tuple[bool, bool]] = []
+    real = render.draw_opponent
+
+    def spy(*args, **kwargs):
+        drawn.append((kwargs["current"], kwargs["thinking"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(render, "draw_opponent", spy)
+    for step in scene.lesson.steps:
+        for g in step.do:
+            gesture(app, scene, g)
+    _settle(app)
+    assert scene.finished
+    assert scene.match.state.current != scene.viewer  # the opponent would be next
+    drawn.clear()
+    _settle(app, 3)
+    assert drawn and not any(current or thinking for current, thinking in drawn), drawn

@@ -43,6 +43,7 @@ class ChoiceOverlay(PromptCard, Scene):
         self.choices = choices
         self.cancellable = cancellable
         self.wild = wild
+        self.picks_colour = False  # the colour picker (see colour_picker)
         self.index = 0
         self.rects: list[pygame.Rect] = []
         # Where the last frame drew the panel and each text (size, bold, box): the layout test.
@@ -156,8 +157,10 @@ def colour_picker(table: Prompting, on_pick: Callable[[int], object],
     """Four big colour tiles round the wild `card` (the one on the pile when not given)."""
     if card < 0 and table.match.state.discard:
         card = table.match.state.discard[-1]
-    return ChoiceOverlay(table.app, table, tr("prompt.choose_colour"), colours(on_pick),
-                         cancellable=cancellable, wild=card if is_wild(card) else -1)
+    overlay = ChoiceOverlay(table.app, table, tr("prompt.choose_colour"), colours(on_pick),
+                            cancellable=cancellable, wild=card if is_wild(card) else -1)
+    overlay.picks_colour = True
+    return overlay
 
 
 def options_picker(table: Prompting, title: str,

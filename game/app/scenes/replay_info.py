@@ -196,7 +196,8 @@ class InfoPanel:
 
     def info_areas(self) -> list[pygame.Rect]:
         """Free spaces for the info panel, best first: right of the piles (above the
-        controls), left of them (above the log), and left of them over the log."""
+        controls), left of them (above the log), left of them over the log, and the log's
+        own box (under your seat's panel)."""
         u = self.host.app.u
         w, h = self.host.app.size
         lay = self.host.layout
@@ -208,6 +209,7 @@ class InfoPanel:
             self._free(pygame.Rect(right, u(8), w - u(8) - right, controls - u(16))),
             self._free(pygame.Rect(u(8), u(8), left_edge - u(8), lay.log.top - u(16))),
             self._free(pygame.Rect(u(8), u(8), left_edge - u(8), h - u(16))),
+            self._free(lay.log.copy()),
         ]
 
     def _fit(self, area: pygame.Rect, lines: list, extra: list, smallest: int
@@ -229,9 +231,13 @@ class InfoPanel:
     def draw(self, surface: pygame.Surface) -> None:
         u = self.host.app.u
         lines, extra = self.info_lines(), self.extra_lines()
-        areas = [a for a in self.info_areas() if a.width >= u(200) and a.height >= u(60)]
-        areas = areas or [pygame.Rect(u(8), u(8), int(self.host.app.size[0] * 0.33),
-                                      int(self.host.app.size[1] * 0.4))]
+        free = self.info_areas()
+        # Where nothing is roomy the panel still goes where no seat is, small text and all
+        # (a fixed corner lay over a seat: the round's winner at 150 %).
+        areas = [a for a in free if a.width >= u(200) and a.height >= u(60)] or \
+            [a for a in free if a.width >= u(120) and a.height >= u(40)] or \
+            [pygame.Rect(u(8), u(8), int(self.host.app.size[0] * 0.33),
+                         int(self.host.app.size[1] * 0.4))]
         fitted = None
         for area in areas:
             fitted = self._fit(area, lines, extra, u(13))

@@ -236,6 +236,7 @@ class TableScene(PlayViews, Scene):
             if self.chimed_for != d and not self.demo:
                 self.chimed_for = d  # your turn has come round (once, not at every action)
                 self.app.sound.play("your_turn")
+                self.input.to_playable(self.stage.model.hand, self.decide().playable)
             self._timer(dt)
             self._prompt_if_needed()
         else:
@@ -376,8 +377,9 @@ class TableScene(PlayViews, Scene):
         cur = self.input.cursor
         top = self.app.top
         here = top is self  # a prompt on top takes the keys: no cursor under it
-        banner = banner_line(self.current_message(), self.decision,
-                             not here and top is not None and top.name == "prompt")
+        under = not here and top is not None and top.name == "prompt"
+        banner = banner_line(self.current_message(), self.decision, under,
+                             under and bool(getattr(top, "picks_colour", False)))
         self.stage.draw(surface, self.decision, selected=cur.selected if here else -1,
                         stock_focus=cur.stock_focus and here, chosen=cur.chosen, banner=banner,
                         own=self.stage.own_label() if self.own_label else None,

@@ -88,7 +88,9 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         draw = DrawButton("table.keep", (), True)
     else:
         draw = DrawButton("table.draw", (), mine and Kind.DRAW in kinds)
-    can_arm = mine and seat is not None and len(s.hands[seat]) == 2
+    # Arming the call only means something when a card can be played down to one.
+    can_arm = mine and seat is not None and len(s.hands[seat]) == 2 and any(
+        a.kind == Kind.PLAY and len(a.cards) == 1 for a in legal)
     catch = sorted({a.target for h in match.humans for a in match.legal(h)
                     if a.kind == Kind.CATCH})
     jump = any(a.kind in JUMPS for h in match.humans if h != s.current
@@ -108,13 +110,16 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         status=status_line(match, viewer, mine, legal, chosen=chosen))
 
 
-def banner_line(said: str, decision: Decision, under_prompt: bool) -> str:
+def banner_line(said: str, decision: Decision, under_prompt: bool,
+                picking_colour: bool = False) -> str:
     """The banner's line: a passing notice `said`, or the status. Under a picker the engine
-    did not ask for (a wild's colour, picked as it leaves your hand) the turn's "play a card
-    or draw" is over: the decision is the picker's."""
+    did not ask for (a wild's colour, picked as it leaves your hand, a drawn wild's too) the
+    turn's "play a card or draw" (or "play it or keep it") is over: the decision is the
+    picker's."""
     if said:
         return said
-    if under_prompt and decision.mine and not decision.prompt:
+    if under_prompt and decision.mine and (
+            not decision.prompt or (picking_colour and decision.prompt != "colour")):
         return tr("table.decide_prompt")
     return decision.status
 

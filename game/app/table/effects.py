@@ -136,6 +136,7 @@ class EventPlayer:
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
         self.seed = 0  # the confetti's, so a replayed round throws the same
+        self._verdicts: dict[int, tuple[bool, int, int]] = {}
 
     @property
     def ms(self) -> float:
@@ -147,6 +148,7 @@ class EventPlayer:
     def play(self, events: list[ev.Event], seed: int = 0) -> None:
         self.seed = seed
         events = with_lost_turns(events)  # a penalty's lost turn is shown as a skip
+        self._verdicts = challenge_verdicts(events)
         dealt = [e for e in events if isinstance(e, ev.Dealt)]
         grouped: set[int] = set()
         for i, e in enumerate(events):
@@ -620,7 +622,7 @@ class EventPlayer:
     def hand_shown(self, e: ev.HandShown) -> None:
         # The owner's own redaction keeps the cards too; only the one shown them gets this.
         if e.cards and e.viewer == self.stage.viewer:
-            self._add([], lands=(Reveal(e),))
+            self._add([], lands=(Reveal(e, self._verdicts.get(id(e))),))
 
     def cards_traded(self, e: ev.CardsTraded) -> None:
         self._banner(tr("table.traded"), e.target, 900, bg=(20, 110, 160), sound="swap")
@@ -776,6 +778,23 @@ GROUPED: frozenset[type[ev.Event]] = frozenset({ev.Dealt})
 SILENT: frozenset[type[ev.Event]] = frozenset({
     ev.DealerDraw, ev.DrawSkipped, ev.CardKept, ev.PowerChosen, ev.SeatsExchanged,
     ev.MatchEnded})
+
+
+def challenge_verdicts(events: list[ev.Event]) -> dict[int, tuple[bool, int, int]]:
+    """For each hand a challenge shows (by the event's id): whether it was a bluff, and who
+    then draws how many (the penalty that follows it), so the shown hand can say so."""
+    out: dict[int, tuple[bool, int, int]] = {}
+    for i, e in enumerate(events):
+        if not (isinstance(e, ev.HandShown) and e.reason == "challenge" and i > 0):
+            continue
+        verdict = events[i - 1]
+        if not isinstance(verdict, ev.Challenged):
+            continue
+        # Innocent verdicts come first and the challenger's penalty follows the last one.
+        taken = next((p for p in events[i + 1:] if isinstance(p, ev.PenaltyTaken)), None)
+        if taken is not None:
+            out[id(e)] = (verdict.guilty, taken.seat, taken.total)
+    return out
 
 
 def burst_clip(lay: Layout, hand: list[pygame.Rect]) -> pygame.Rect:

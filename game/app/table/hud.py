@@ -196,29 +196,42 @@ def draw_teams(surface: pygame.Surface, app: App, lay: Layout, totals: dict[int,
 
 
 def draw_reveal(surface: pygame.Surface, app: App, e: ev.HandShown, owner: str,
-                clear: pygame.Rect | None = None) -> pygame.Rect:
+                clear: pygame.Rect | None = None, verdict: str = "") -> pygame.Rect:
     """A hand shown to you (a challenge, a peek), over the table until dismissed; beside
-    `clear` (a lesson's panel) when it would cover it. Returns where it is drawn."""
+    `clear` (a lesson's panel) when it would cover it. The panel is as wide as what it
+    shows: the title, the cards, and a challenge's verdict (who draws how many). Returns
+    where it is drawn."""
     u = app.u
     w, h = app.size
-    rect = pygame.Rect(0, 0, int(w * 0.8), u(230))
-    rect.center = (w // 2, int(h * 0.42))
-    if clear is not None and clear.width and rect.colliderect(clear):
-        rect.width = rect.right - (clear.right + u(12))
-        rect.left = clear.right + u(12)
-    render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD,
-                      high_contrast=app.settings.high_contrast)
-    t = fonts.fit(tr("table.reveal_title", name=owner), u(22), rect.width - u(24), GOLD,
-                  bold=True)
-    surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + u(10))))
+    settings = app.settings
     cw = u(70)
     n = max(1, len(e.cards))
+    imgs = [render.card_surface(app.art, c, cw, colour_blind=settings.colour_blind,
+                                high_contrast=settings.high_contrast) for c in e.cards]
+    ch = imgs[0].get_height() if imgs else int(cw * 1.5)
+    title = tr("table.reveal_title", name=owner)
+    room = int(w * 0.8)
+    if clear is not None and clear.width:
+        room = min(room, w - (clear.right + u(12)) - u(12))
+    want = max(cw + int(cw * 1.05) * (n - 1), fonts.font(u(22), True, title).size(title)[0],
+               fonts.font(u(20), True, verdict).size(verdict)[0] if verdict else 0)
+    rect = pygame.Rect(0, 0, min(room, want + u(48)),
+                       u(10) + u(36) + ch + u(12) + (u(30) if verdict else 0) + u(24))
+    rect.center = (w // 2, int(h * 0.42))
+    if clear is not None and clear.width and rect.colliderect(clear):
+        rect.left = clear.right + u(12)
+    render.draw_panel(surface, rect, u(16), colour=(10, 20, 40, 235), border=GOLD,
+                      high_contrast=settings.high_contrast)
+    t = fonts.fit(title, u(22), rect.width - u(24), GOLD, bold=True)
+    surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + u(10))))
     gap = min(int(cw * 1.05), (rect.width - u(40) - cw) // max(n - 1, 1))
     x0 = rect.centerx - (cw + gap * (n - 1)) // 2
-    for i, c in enumerate(e.cards):
-        img = render.card_surface(app.art, c, cw, colour_blind=app.settings.colour_blind,
-                                  high_contrast=app.settings.high_contrast)
-        surface.blit(img, (x0 + i * gap, rect.y + u(50)))
+    top = rect.y + u(10) + u(36)
+    for i, img in enumerate(imgs):
+        surface.blit(img, (x0 + i * gap, top))
+    if verdict:
+        v = fonts.fit(verdict, u(20), rect.width - u(24), WHITE, bold=True)
+        surface.blit(v, v.get_rect(midtop=(rect.centerx, top + ch + u(10))))
     hint = fonts.render(tr("table.reveal_close"), u(15), WHITE)
     surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - u(6))))
     return rect

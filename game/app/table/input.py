@@ -74,6 +74,15 @@ class TableInput:
         self.uno_armed = False  # UNO pressed with two cards: called as the next one is played
 
     # -- events ------------------------------------------------------------------------
+
+    def to_playable(self, hand: list[int], playable: frozenset[int]) -> None:
+        """Your turn begins with the keyboard's cursor on a card you can play (it stayed
+        where the last turn left it, often on a card now dimmed)."""
+        cur = self.cursor
+        if not hand or not playable or cur.stock_focus:
+            return
+        if not (0 <= cur.selected < len(hand)) or hand[cur.selected] not in playable:
+            cur.selected = next((i for i, c in enumerate(hand) if c in playable), cur.selected)
     def mouse_down(self, event: pygame.event.Event) -> bool:
         """A left click on the table: True when it was used."""
         stage = self.host.stage

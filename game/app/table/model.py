@@ -67,9 +67,11 @@ class Logged:
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    """A hand shown to the viewer (a challenge, a peek): the stage's reveal panel."""
+    """A hand shown to the viewer (a challenge, a peek): the stage's reveal panel. A
+    challenge's carries its verdict: (guilty, who draws, how many)."""
 
     event: ev.HandShown
+    verdict: tuple[bool, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,8 @@ class Stage:
         self.app = app
         self.match = match
         self.viewer = viewer  # whose hand is shown (None: every hand hidden)
+        # A finished lesson: play has stopped, so no seat is shown as on turn or thinking.
+        self.resting = False
         self.model = TableModel()
         self.director = Director(apply=self.apply)
         self.player = EventPlayer(self)
@@ -102,6 +104,7 @@ class Stage:
         self.arrow_spin = 0.0
         self.ring_pulse = 0.0
         self.reveal: ev.HandShown | None = None
+        self.reveal_verdict: tuple[bool, int, int] | None = None
         self.reveal_until = 0.0
         # What a shown hand must leave visible (a lesson's panel); set by the scene.
         self.reveal_clear: pygame.Rect | None = None
@@ -232,6 +235,7 @@ class Stage:
             self.fresh[change.card] = self.clock_ms + FRESH_MS * max(self.app.speed, 0.5)
         elif isinstance(change, Reveal):
             self.reveal = change.event
+            self.reveal_verdict = change.verdict
             self.reveal_until = self.clock_ms + REVEAL_MS
 
     def advance(self, dt: float) -> None:
@@ -349,7 +353,7 @@ class Stage:
         if stock_focus and self.viewer is not None:
             render.draw_cursor(surface, lay.stock, lay.card_unit)
         # The seat whose turn the table has shown (not the engine's, which may be ahead).
-        self._draw_seats(surface, m.current)
+        self._draw_seats(surface, -1 if self.resting else m.current)
         live = set(decision.live) if app.settings.highlight_playable and decision.dim \
             else None
         face_up = self.viewer is not None
@@ -408,14 +412,22 @@ class Stage:
             return
         if veil:
             dim_overlay(surface, VEIL)
+        verdict = ""
+        if self.reveal_verdict is not None:
+            guilty, victim, count = self.reveal_verdict
+            verdict = (tr("table.reveal_you_draw", count=count) if victim == self.viewer
+                       else tr("table.reveal_draws", name=self.name_of(victim), count=count))
+            verdict = tr("table.reveal_bluff" if guilty else "table.reveal_honest",
+                         then=verdict)
         self.reveal_rect = hud.draw_reveal(surface, self.app, self.reveal,
-                                           self.name_of(self.reveal.owner), self.reveal_clear)
+                                           self.name_of(self.reveal.owner), self.reveal_clear,
+                                           verdict)
 
     def thinking_seat(self) -> int | None:
         """The AI seat that is choosing its move now (ART.md: a short "thinking" on the
         seat): its turn, once everything before it has been shown."""
         d = decider(self.match.state)
-        if d is None or self.director.busy or not 0 <= d < len(self.match.seats) \
+        if d is None or self.resting or self.director.busy or not 0 <= d < len(self.match.seats) \
                 or not self.match.seats[d].is_ai:
             return None
         return d
@@ -462,4 +474,4 @@ class Stage:
         badge = m.uno_badge(v) if len(m.hand) == 1 else None
         info = self.match.seats[v]
         kind = info.tier if info.is_ai and info.tier else "human"
-        return hud.OwnLabel(name, score, badge, v, kind, m.current == v)
+        return hud.OwnLabel(name, score, badge, v, kind, m.current == v and not self.resting)

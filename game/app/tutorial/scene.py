@@ -188,6 +188,7 @@ class TutorialScene(PlayViews, Scene):
         self.seen = len(log)
         if self.step >= len(self.lesson.steps) and not self.finished:
             self.finished = True
+            self.stage.resting = True
             self.app.saves.lesson_done(self.lesson.id)
             self.app.sound.play("win")
             if self.lesson.data.get("deal_next") and self.match.state.phase == Phase.ROUND_OVER:

@@ -76,13 +76,15 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
                   tier: str, count: int, score: int, current: bool,
                   uno: bool | None, team: str, dealer: bool, kind: str = "human",
-                  clock_ms: float = 0.0, thinking: bool = False) -> pygame.Rect:
+                  clock_ms: float = 0.0, thinking: bool = False,
+                  timer: float | None = None) -> pygame.Rect:
     """A seat on the arc: avatar, name, tier and score, the hand as a fan of backs with its
     count; the seat to act glows, breathing slowly, and an AI choosing its move shows three
-    dots under its avatar, lit in turn. The panel is drawn once per look (its
-    numbers, names and state) and then only blitted: ten of them every frame would cost
-    more than the rest of the table. `uno`: the seat's UNO badge (True called, False
-    catchable, None none)."""
+    dots under its avatar, lit in turn; `timer`, the share of the turn timer left, rings the
+    avatar of the person at the screen (hot seat: ART.md's "its turn timer is a ring"). The
+    panel is drawn once per look (its numbers, names and state) and then only blitted: ten
+    of them every frame would cost more than the rest of the table. `uno`: the seat's UNO
+    badge (True called, False catchable, None none)."""
     u = layout.unit * layout.panel_scale
     p = app.palette
     rect = seat_panel_rect(layout, seat)
@@ -102,6 +104,10 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     fan = _fan_image(app.art, count, sw, rect.right - pad - x0, round(u, 4),
                      layout.panel_scale == 1.0, s.high_contrast)
     surface.blit(fan, (x0 - fan_pad(sw), rect.y + pad - fan_pad(sw)))
+    if timer is not None:
+        ring_at = (rect.x + pad + int(19 * u), rect.y + pad + int(19 * u))
+        art_table.draw_timer_ring(surface, ring_at, int(19 * u) + max(2, int(4 * u)),
+                                  max(2, int(3 * u)), timer, p.gold, p.danger)
     if thinking:
         draw_thinking(surface, (rect.x + pad + int(19 * u), rect.y + pad + int(46 * u)), u,
                       None if s.reduce_motion else clock_ms, p.gold)

@@ -594,12 +594,29 @@ def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], siz
     return at
 
 
+# Full-width marks that Noto Sans SC sets at the left of their em box, the rest blank.
+TRAILING_MARKS = "！？。，、：；"
+
+
+def trailing_blank(text: str, size: int, bold: bool = False) -> int:
+    """The blank right of the last glyph when the text ends in a full-width mark (抓到了！):
+    half an em that made a centred callout or banner sit off to the left of its pill."""
+    if not text or text[-1] not in TRAILING_MARKS:
+        return 0
+    metrics = fonts.font(size, bold, text).metrics(text[-1])
+    if not metrics or metrics[0] is None:
+        return 0
+    _, max_x, _, _, advance = metrics[0]
+    return max(0, advance - max_x - max(1, size // 16))  # keep the glyph's own bearing
+
+
 @lru_cache(maxsize=64)
 def _banner(text: str, size: int, colour: tuple[int, ...], bg: tuple[int, ...], lang: str
             ) -> tuple[pygame.Surface, pygame.Rect]:
     del lang  # part of the key: the words' face
     t = fonts.render(text, size, (colour[0], colour[1], colour[2]), bold=True)
-    rect = t.get_rect().inflate(size, size // 2)
+    trail = trailing_blank(text, size, bold=True)
+    rect = pygame.Rect(0, 0, t.get_width() - trail, t.get_height()).inflate(size, size // 2)
     pad = size // 2
     img = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
     body = rect.move(pad, pad)
@@ -607,6 +624,8 @@ def _banner(text: str, size: int, colour: tuple[int, ...], bg: tuple[int, ...], 
                width=max(2, size // 12))
     shade = fonts.render(text, size, (0, 0, 0), bold=True)
     shade.set_alpha(110)
-    img.blit(shade, t.get_rect(center=body.center).move(0, max(1, size // 16)))
-    img.blit(t, t.get_rect(center=body.center))
+    # The words' ink in the pill's middle (a trailing mark's blank left out).
+    at = t.get_rect(center=body.center).move(trail // 2, 0)
+    img.blit(shade, at.move(0, max(1, size // 16)))
+    img.blit(t, at)
     return img, rect

@@ -190,11 +190,18 @@ class Stage:
         if not self.prompting or out.zones is None:
             return out
         rows = 1
-        if self.match.rules.wild_powers and len(getattr(self.app.top, "choices", ())) > 4:
+        top = self.app.top
+        if self.match.rules.wild_powers and len(getattr(top, "choices", ())) > 4:
             # The wild's six powers: three rows of two when two rows of three would shrink
             # their labels; the band grows for them.
             rows = 3 if power_rows(app, out.zones.prompt.width) > 2 else 1
-        return lay(prompt_height(app, rows), keep=out)
+        need = prompt_height(app, rows)
+        natural = getattr(top, "natural_height", None)
+        if callable(natural):
+            # No taller than this prompt needs (a drawn card's two choices need less than
+            # a +4's stakes): the piles give way only as far as they must.
+            need = min(need, natural(out.zones.prompt.width))
+        return lay(need, keep=out)
 
     def relayout(self) -> None:
         self.layout = self.make_layout()

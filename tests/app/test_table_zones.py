@@ -257,3 +257,19 @@ def test_the_piles_keep_their_size_while_no_prompt_is_up(lang_app: App, size) ->
     assert table.layout.stock.width >= table.layout.card_w
     assert zone_problems(table, None) == []
     assert table.seat_panels == seats_before
+
+
+def test_a_short_prompt_leaves_the_piles_as_they_are(lang_app: App) -> None:
+    """A drawn card's two choices fit in the hand's band: that prompt, open at 150 % in the
+    smallest window, leaves the piles where and as big as they are without it (the band
+    was made as tall as a +4's stakes need for every prompt)."""
+    app = lang_app
+    set_view(app, (1024, 600), 1.5)
+    table, prompt = open_prompt(app, "drawn_uno")
+    frames(app, 2)
+    with_prompt = table.layout.stock.copy()
+    assert zone_problems(table, prompt) == []
+    key(app, pygame.K_2, frames=6)  # keep it
+    assert app.top is table
+    frames(app, 2)
+    assert table.layout.stock == with_prompt

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ai.insight import table_knowledge
 from game.app.table.insight import Insight
 from game.engine import NEXT_ROUND, OFFICIAL, Phase, State, redact
@@ -171,6 +173,7 @@ def test_a_lacking_tag_speaks_of_the_cards_left(app, monkeypatch) -> None:
         return real(text, *args, **kwargs)
 
     monkeypatch.setattr(fonts, "fit", spy)
+    module._text.cache_clear()  # the overlay's lines are made once: made again, seen here
     known = TableKnowledge(0, {1: (0, 1)}, 1, (0.5, 0.5, 0.5, 0.5))
     name = table.match.seats[1].name
     for lang, expected in (("en", f"{name}: none left in red, yellow"),
@@ -231,3 +234,44 @@ def test_every_tag_stays_by_its_seat_off_the_window_edge_and_menu(monkeypatch) -
                     assert any(p.left <= rect.centerx <= p.right for p in panels), rect
         finally:
             app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)])
+@pytest.mark.parametrize("n_ai", [2, 3])
+def test_the_chances_box_finds_room_beside_the_piles_at_150(lang, size, n_ai) -> None:
+    """Playtest: at 1280x720, 150 %, Chinese, with a seat's tag beside the piles, the next
+    player's chances went missing (the box was a fixed width and could only sit level with
+    the piles or lower). It is as wide as its words need, and finds the free space beside
+    the piles, higher or lower, clear of every panel, tag and zone."""
+    from dataclasses import replace
+
+    import pygame
+
+    from ai.insight import TableKnowledge
+    from game.app.app import App
+    from game.app.table import insight as module
+    from saves.settings import AnimationSpeed, Language, Settings
+    from tests.app.conftest import frames
+    from tests.app.helpers import open_table, seats
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=1.5, table_knows=True)
+    app = App(language=lang, settings=settings, size=size)
+    try:
+        table = open_table(app, table_seats=seats(n_ai=n_ai, tier="hard"), seed=5)
+        frames(app, 2)
+        stage, lay = table.stage, table.stage.layout
+        known = TableKnowledge(0, {s: (0, 1) for s in stage.seat_panels}, 1,
+                               (0.5, 0.5, 0.5, 0.5))
+        surface = pygame.Surface(app.size)
+        box = module.draw_insight(surface, stage, known)
+        assert box is not None, "no room found for the next player's chances"
+        zones = lay.zones
+        assert zones is not None
+        others = [*stage.seat_panels.values(), lay.piles, lay.hand_area, lay.log,
+                  lay.actions, lay.menu, zones.banner, zones.own]
+        assert pygame.Rect((0, 0), app.size).contains(box)
+        assert box.collidelist([r for r in others if r.width and r.height]) < 0
+    finally:
+        app.close()

@@ -226,3 +226,50 @@ def test_the_lesson_panel_keeps_to_its_own_place(lang_app: App) -> None:
             failures += [f"{size} {scale}: the lesson panel {panel} covers {n} {z}"
                          for n, z in named.items() if panel.colliderect(z)]
     assert not failures, "\n".join(failures[:40])
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_the_piles_keep_their_size_while_no_prompt_is_up(lang_app: App, size) -> None:
+    """At 150 % the table kept the tallest prompt's room under the piles even with no prompt
+    up, and the stock came out much narrower than a card in your hand. Now the piles are as
+    big as the hand's cards until a prompt opens; the prompt (here the wild's six powers,
+    three rows) takes its room only while it is open, clear of every zone, and the piles
+    come back when it closes."""
+    app = lang_app
+    rules = Rules(wild_powers=True)
+    state, _ = make(rules, hands=["W r1 b4", "g1 g2 y5", "y1 y2"])
+    table = open_table(app, rules, seats(2, tier="normal"), state=state)
+    table.match.players.clear()
+    set_view(app, size, 1.5)
+    frames(app, 2)
+    lay = table.layout
+    assert lay.stock.width >= lay.card_w, (lay.stock, lay.card_w)
+    assert zone_problems(table, None) == []
+    seats_before = dict(table.seat_panels)
+    r = table.hand_rects[table.model.hand.index(state.hands[0][0])]
+    click(app, (r.centerx, r.bottom - 8), frames=4)
+    prompt = wait_for_prompt(app)
+    assert len(prompt.choices) == 6
+    assert zone_problems(table, prompt) == []
+    key(app, pygame.K_1, frames=6)  # red
+    assert app.top is table
+    frames(app, 2)
+    assert table.layout.stock.width >= table.layout.card_w
+    assert zone_problems(table, None) == []
+    assert table.seat_panels == seats_before
+
+
+def test_a_short_prompt_leaves_the_piles_as_they_are(lang_app: App) -> None:
+    """A drawn card's two choices fit in the hand's band: that prompt, open at 150 % in the
+    smallest window, leaves the piles where and as big as they are without it (the band
+    was made as tall as a +4's stakes need for every prompt)."""
+    app = lang_app
+    set_view(app, (1024, 600), 1.5)
+    table, prompt = open_prompt(app, "drawn_uno")
+    frames(app, 2)
+    with_prompt = table.layout.stock.copy()
+    assert zone_problems(table, prompt) == []
+    key(app, pygame.K_2, frames=6)  # keep it
+    assert app.top is table
+    frames(app, 2)
+    assert table.layout.stock == with_prompt

@@ -102,25 +102,44 @@ class PromptCard:
         font = fonts.font(u(16))
         return font.size(tr("prompt.cancel"))[0] + u(16), font.get_linesize() + u(6)
 
-    def _layout(self) -> CardGeometry:
+    def natural_height(self, width: int) -> int:
+        """The height this prompt takes in a zone `width` wide with all the height it wants
+        (its options at their full height): the table makes its band that tall while it is
+        open, and no taller."""
+        u = self.app.u
+        tall = pygame.Rect(0, 0, width, self.app.size[1] * 4)
+        cols, side = self.cols, self.side  # what the frame's own layout set stays
+        try:
+            geo = self._layout(tall)
+        finally:
+            self.cols, self.side = cols, side
+        height = geo.panel.height
+        if self.tiles() and geo.rects:
+            # Colour tiles grow to fill a tall zone; they read well much lower (number,
+            # shape, name and count), so the piles need not give way for the common wild.
+            line = fonts.font(u(20), True).get_linesize()
+            height -= max(0, geo.rects[0].height - max(line + u(30), u(80)))
+        return height
+
+    def _layout(self, zone: pygame.Rect | None = None) -> CardGeometry:
         """Where each part goes this frame: the panel (inside the zone, at its bottom centre,
         the side buttons beside it), the title row, the subtitle's lines, the options' rects
         and the Cancel button. Text keeps its size; air and option heights give way. When
         the options' labels would shrink below the body size with one side button beside the
         card (six wild powers at 150 % in a small window), it moves into the title row and
         the card takes the zone's whole width."""
-        geo = self._geometry(inline_side=False)
+        geo = self._geometry(inline_side=False, zone=zone)
         if len(self.side) != 1 or self.cancellable or self.tiles() or option_size(
                 self.app.u, [(c.label, c.colour >= 0, c.card >= 0, r)
                              for c, r in zip(self.choices, geo.rects, strict=False)]
         ) >= self.app.u(BODY.size):
             return geo
-        return self._geometry(inline_side=True)
+        return self._geometry(inline_side=True, zone=zone)
 
-    def _geometry(self, inline_side: bool) -> CardGeometry:
+    def _geometry(self, inline_side: bool, zone: pygame.Rect | None = None) -> CardGeometry:
         app = self.app
         u = app.u
-        zone = self.zone()
+        zone = zone or self.zone()
         pad, gap = u(12), u(8)
         title_font = fonts.font(u(24), True)
         sub_font = fonts.font(u(16))

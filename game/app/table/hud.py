@@ -141,8 +141,11 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
     # The banner and its timer ring stay in the banner's zone.
     radius = max(10, zones.banner.height // 2 - 1)
     ring_room = 2 * radius + u(14) if timer is not None else 0
-    t = fonts.fit(text, u(20), zones.banner.width - 2 * ring_room - u(20), GOLD, bold=True)
-    rect = t.get_rect(center=(lay.size[0] // 2, zones.banner.centery)).inflate(u(20), u(8))
+    t, trail = _banner_words(text, u(20), zones.banner.width - 2 * ring_room - u(20),
+                             i18n.language())
+    rect = pygame.Rect(0, 0, t.get_width() - trail, t.get_height())
+    rect.center = (lay.size[0] // 2, zones.banner.centery)
+    rect.inflate_ip(u(20), u(8))
     rect.height = min(rect.height, zones.banner.height)
     rect.centery = zones.banner.centery
     if timer is not None:
@@ -150,7 +153,7 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
     rect.clamp_ip(zones.banner)
     render.draw_panel(surface, rect, rect.height // 2, colour=BANNER,
                       high_contrast=app.settings.high_contrast)
-    surface.blit(t, t.get_rect(center=rect.center))
+    surface.blit(t, t.get_rect(center=rect.center).move(trail // 2, 0))
     if timer is not None:
         # The turn timer: a ring that empties clockwise (red in its last quarter), with the
         # seconds left in the middle.
@@ -163,6 +166,15 @@ def draw_status(surface: pygame.Surface, app: App, lay: Layout, text: str, *,
                        p.danger if timer <= 3 else WHITE, bold=True)
         surface.blit(tt, tt.get_rect(center=centre))
     return rect
+
+
+@lru_cache(maxsize=32)
+def _banner_words(text: str, size: int, room: int, lang: str) -> tuple[pygame.Surface, int]:
+    """The banner's words, made once (drawn every frame), and the blank a trailing full-width
+    mark leaves (你赢了这一局！), left out so the words sit centred; `lang` keys the face."""
+    del lang
+    fitted = fonts.fit_size(text, size, room, True)
+    return fonts.render(text, fitted, GOLD, True), render.trailing_blank(text, fitted, True)
 
 
 def _ring_avatar(surface: pygame.Surface, app: App, zone: pygame.Rect, share: float) -> None:

@@ -4,17 +4,17 @@ state; the table asks each frame and draws what is ready."""
 
 from __future__ import annotations
 
-import itertools
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ai.insight import TableKnowledge, table_knowledge
-from game.app import fonts
+from game.app import fonts, i18n
 from game.app.i18n import tr
 from game.app.table import render
 from game.app.ui import GOLD, WHITE
@@ -152,6 +152,15 @@ def knowledge_now(insight: Insight | None, match: MatchController, viewer: int |
 SWATCH = ((230, 70, 60), (245, 200, 50), (70, 180, 90), (70, 130, 235))
 
 
+@lru_cache(maxsize=128)
+def _text(text: str, size: int, colour: tuple[int, int, int], bold: bool, max_w: int,
+          lang: str) -> pygame.Surface:
+    """A line of the overlay, made once (it is drawn every frame); `lang` keys the face."""
+    if max_w <= 0:
+        return fonts.render(text, size, colour, bold)
+    return fonts.fit(text, size, max_w, colour, bold)
+
+
 def _tag_places(size: tuple[int, int], panel: pygame.Rect, gap: int,
                 others: list[pygame.Rect], air: int) -> list[pygame.Rect]:
     """Where a seat's tag may go, best first: under its panel, then over it; centred, flush
@@ -196,13 +205,14 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge
     # A tag keeps off the window's edge (and so off the Menu button's corner) by a margin.
     window = pygame.Rect(0, 0, w, h).inflate(-2 * u(8), -2 * u(8))
     size = u(14)
+    lang = i18n.language()
     for seat, panel in stage.seat_panels.items():
         colours = known.lacking.get(seat, ())
         if not colours:
             continue
         name = stage.match.seats[seat].name
-        text = fonts.fit(tr("skill.knows_lacks", name=name, colours=colour_names(colours)),
-                         size, max(panel.width, u(160)), (255, 225, 150))
+        text = _text(tr("skill.knows_lacks", name=name, colours=colour_names(colours)),
+                     size, (255, 225, 150), False, max(panel.width, u(160)), lang)
         others = [r for r in taken if r is not panel]
         for rect in _tag_places(text.get_size(), panel, u(2), others, u(6)):
             back = rect.inflate(u(8), u(4))
@@ -214,28 +224,38 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge
     nxt = known.next_seat
     if nxt not in stage.seat_panels:
         return None
-    title = fonts.render(tr("skill.knows_title"), u(15), GOLD, bold=True)
-    line = fonts.render(tr("skill.knows_next", name=stage.match.seats[nxt].name, chances=""),
-                        u(14), (225, 235, 225))
+    title = _text(tr("skill.knows_title"), u(15), GOLD, True, 0, lang)
+    line = _text(tr("skill.knows_next", name=stage.match.seats[nxt].name, chances=""), u(14),
+                 (225, 235, 225), False, 0, lang)
     row_h = fonts.font(u(14)).get_linesize()
+    words = ("red", "yellow", "green", "blue")
+    # Two columns as wide as the widest chance needs ("Yellow 100 %"): a fixed width left
+    # no room beside the piles at 150 % in a 1280x720 window, and the box went missing.
+    chances = [tr("skill.knows_chance", colour=tr(f"colour.{w}"), pct="100") for w in words]
+    half_need = max(fonts.font(u(14), False, t).size(t)[0] for t in chances) + u(18)
     piles = lay.piles
     box = None
     # With its title, else (a small window at large text, a seat's tag under the panel
     # beside the piles) without it: the line under it says whose chances these are.
     for titled in (True, False):
         head = title.get_height() if titled else 0
-        box_w = max(title.get_width() if titled else 0, line.get_width(), u(230)) + u(16)
+        box_w = max(title.get_width() if titled else 0, line.get_width(), 2 * half_need,
+                    u(150)) + u(16)
         box_h = head + line.get_height() + 2 * row_h + u(14)
-        # Beside the piles, level with them or a little lower (clear of a seat's tag).
-        for anchor, drop in itertools.product(("midleft", "midright"),
-                                             range(0, u(60), max(1, u(2)))):
-            place = pygame.Rect(0, 0, box_w, box_h)
-            if anchor == "midleft":
-                place.midleft = (piles.right + u(16), piles.centery + drop)
-            else:
-                place.midright = (piles.left - u(16), piles.centery + drop)
-            if window.contains(place) and place.collidelist(taken) < 0:
-                box = place
+        # Beside the piles, level with them, else the least way lower or higher (clear of a
+        # seat's tag under its panel, or of your name's panel below).
+        drops = [0] + [d for k in range(max(1, u(2)), u(80), max(1, u(2))) for d in (k, -k)]
+        for anchor in ("midleft", "midright"):
+            for drop in drops:
+                place = pygame.Rect(0, 0, box_w, box_h)
+                if anchor == "midleft":
+                    place.midleft = (piles.right + u(16), piles.centery + drop)
+                else:
+                    place.midright = (piles.left - u(16), piles.centery + drop)
+                if window.contains(place) and place.collidelist(taken) < 0:
+                    box = place
+                    break
+            if box is not None:
                 break
         if box is not None:
             break
@@ -250,12 +270,11 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge
     surface.blit(line, (x, y))
     y += line.get_height() + u(2)
     half = (box.width - u(16)) // 2
-    words = ("red", "yellow", "green", "blue")
     for colour, p in enumerate(known.follow):
         cx = x + (colour % 2) * half
         cy = y + (colour // 2) * row_h
         pygame.draw.circle(surface, SWATCH[colour], (cx + u(6), cy + row_h // 2), u(5))
-        t = fonts.fit(tr("skill.knows_chance", colour=tr(f"colour.{words[colour]}"),
-                         pct=pct(p)), u(14), half - u(18), WHITE)
+        t = _text(tr("skill.knows_chance", colour=tr(f"colour.{words[colour]}"), pct=pct(p)),
+                  u(14), WHITE, False, half - u(18), lang)
         surface.blit(t, (cx + u(16), cy))
     return box

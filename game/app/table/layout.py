@@ -123,15 +123,35 @@ def _piles(stock: pygame.Rect, discard: pygame.Rect, u: float, cu: float) -> pyg
                           swatch_rect(discard, discard.width, cu)])
 
 
+def _place_piles(cx: int, bottom: int, u: float, cu: float
+                 ) -> tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The stock and discard at the cards' scale `cu`, side by side about `cx`, the piles
+    (with arrows, the stock's count and the swatch) ending at `bottom`: (card width, stock,
+    discard, piles)."""
+    centre_w = max(44, int(92 * cu))
+    ch = int(centre_w * 1.5)
+    stock = pygame.Rect(0, 0, centre_w, ch)
+    stock.center = (cx - int(centre_w * 0.75), 0)
+    discard = pygame.Rect(0, 0, centre_w, ch)
+    discard.center = (cx + int(centre_w * 0.75), 0)
+    dy = bottom - _piles(stock, discard, u, cu).bottom
+    stock.move_ip(0, dy)
+    discard.move_ip(0, dy)
+    return centre_w, stock, discard, _piles(stock, discard, u, cu)
+
+
 def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
                 scale: float = 1.0, *, action_button: tuple[int, int, int] | None = None,
                 menu: tuple[int, int] | None = None, banner_h: int = 0,
-                top_strip: int = 0, prompt_h: int = 0, own_h: int = 0) -> Layout:
+                top_strip: int = 0, prompt_h: int = 0, own_h: int = 0,
+                keep: Layout | None = None) -> Layout:
     """`scale` is the text size setting; buttons measured from their text (width, height,
-    gap), the Menu button, the turn banner's height, the height the tallest prompt needs and
-    your name's line (0: not shown) come from the scene. The screen is cut into bands,
-    bottom up: the hand (a prompt rises into it), the turn banner, the piles, the opponents;
-    the cards shrink (text does not) until the bands fit the height."""
+    gap), the Menu button, the turn banner's height, the height the open prompt needs (0:
+    none is open) and your name's line (0: not shown) come from the scene; `keep`, the
+    table's layout without the prompt, whose seats stay put while they are still clear.
+    The screen is cut into bands, bottom up: the hand (a prompt rises into it), the turn
+    banner, the piles, the opponents; the cards shrink (text does not) until the bands fit
+    the height."""
     w, h = size
     unit = min(w / 1280, h / 720) * scale
     u = unit
@@ -158,8 +178,6 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
         # (the hand's cards keep their size).
         cu = max(0.35, min(cu, (h - fixed - hand_h) / pile_unit))
     small_w = max(22, int(40 * u * min(1.0, cu / unit + 0.2)))
-    centre_w = max(44, int(92 * cu))
-    ch = int(centre_w * 1.5)
     actions = pygame.Rect(0, 0, bw, 3 * bh + 2 * gap)
     actions.bottomright = (w - int(12 * u), h - int(12 * u))
     buttons = pygame.Rect(0, 0, bw, 4 * bh + 3 * gap)  # Jump in! comes above Hint
@@ -187,16 +205,25 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
     strip = pygame.Rect(0, 0, max(0, w - 2 * (mw + 2 * m)), top_strip)
     strip.midtop = (w // 2, m)
     cx = w // 2
-    stock = pygame.Rect(0, 0, centre_w, ch)
-    stock.center = (cx - int(centre_w * 0.75), 0)
-    discard = pygame.Rect(0, 0, centre_w, ch)
-    discard.center = (cx + int(centre_w * 0.75), 0)
-    # The piles (with arrows, the stock's count and the swatch) end just above the banner.
-    dy = banner.top - g - _piles(stock, discard, u, cu).bottom
-    stock.move_ip(0, dy)
-    discard.move_ip(0, dy)
+    centre_w, stock, discard, piles = _place_piles(cx, banner.top - g, u, cu)
+    if keep is not None and keep.zones is not None and keep.card_unit > cu:
+        # A prompt's band took room from below the piles: they shrink only as far as the
+        # seats around them (which stay put) need, not as far as the bands' sum says.
+        clear = [r.inflate(g, g) for r in (*keep.zones.seats.values(), menu_rect, strip, own,
+                                            log, buttons)
+                 if r.width and r.height]
+        top = m + top_strip
+        step = 0.02
+        k_cu = keep.card_unit
+        while k_cu > cu:
+            tried = _place_piles(cx, banner.top - g, u, k_cu)
+            if tried[3].top >= top and tried[3].collidelist(clear) < 0:
+                centre_w, stock, discard, piles = tried
+                cu = k_cu
+                small_w = keep.small_w
+                break
+            k_cu -= step
     cy = stock.centery
-    piles = _piles(stock, discard, u, cu)
     seats: dict[int, tuple[int, int]] = {}
     start = seating.index(viewer) if viewer is not None and viewer in seating else 0
     order = [seating[(start + i) % n] for i in range(n)]
@@ -242,6 +269,11 @@ def make_layout(size: tuple[int, int], seating: list[int], viewer: int | None,
         if fits or attempt == 5:
             break
         panel_scale *= 0.88
+    if keep is not None and keep.zones is not None and set(keep.zones.seats) == set(placed) \
+            and all(r.collidelist(fixed_obstacles) < 0 for r in keep.zones.seats.values()):
+        # A prompt's band took room from the piles: the opponents do not move for it.
+        placed = {seat: r.center for seat, r in keep.zones.seats.items()}
+        panel_scale = keep.panel_scale
     seats.update(placed)
     pw, ph = int(178 * u * panel_scale), int(112 * u * panel_scale)
     panels = {}

@@ -76,13 +76,15 @@ def seat_panel_rect(layout: Layout, seat: int) -> pygame.Rect:
 def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, name: str,
                   tier: str, count: int, score: int, current: bool,
                   uno: bool | None, team: str, dealer: bool, kind: str = "human",
-                  clock_ms: float = 0.0, thinking: bool = False) -> pygame.Rect:
+                  clock_ms: float = 0.0, thinking: bool = False,
+                  timer: float | None = None) -> pygame.Rect:
     """A seat on the arc: avatar, name, tier and score, the hand as a fan of backs with its
     count; the seat to act glows, breathing slowly, and an AI choosing its move shows three
-    dots under its avatar, lit in turn. The panel is drawn once per look (its
-    numbers, names and state) and then only blitted: ten of them every frame would cost
-    more than the rest of the table. `uno`: the seat's UNO badge (True called, False
-    catchable, None none)."""
+    dots under its avatar, lit in turn; `timer`, the share of the turn timer left, rings the
+    avatar of the person at the screen (hot seat: ART.md's "its turn timer is a ring"). The
+    panel is drawn once per look (its numbers, names and state) and then only blitted: ten
+    of them every frame would cost more than the rest of the table. `uno`: the seat's UNO
+    badge (True called, False catchable, None none)."""
     u = layout.unit * layout.panel_scale
     p = app.palette
     rect = seat_panel_rect(layout, seat)
@@ -102,6 +104,10 @@ def draw_opponent(surface: pygame.Surface, app, layout: Layout, seat: int, *, na
     fan = _fan_image(app.art, count, sw, rect.right - pad - x0, round(u, 4),
                      layout.panel_scale == 1.0, s.high_contrast)
     surface.blit(fan, (x0 - fan_pad(sw), rect.y + pad - fan_pad(sw)))
+    if timer is not None:
+        ring_at = (rect.x + pad + int(19 * u), rect.y + pad + int(19 * u))
+        art_table.draw_timer_ring(surface, ring_at, int(19 * u) + max(2, int(4 * u)),
+                                  max(2, int(3 * u)), timer, p.gold, p.danger)
     if thinking:
         draw_thinking(surface, (rect.x + pad + int(19 * u), rect.y + pad + int(46 * u)), u,
                       None if s.reduce_motion else clock_ms, p.gold)
@@ -588,12 +594,29 @@ def draw_banner(surface: pygame.Surface, text: str, centre: tuple[int, int], siz
     return at
 
 
+# Full-width marks that Noto Sans SC sets at the left of their em box, the rest blank.
+TRAILING_MARKS = "！？。，、：；"
+
+
+def trailing_blank(text: str, size: int, bold: bool = False) -> int:
+    """The blank right of the last glyph when the text ends in a full-width mark (抓到了！):
+    half an em that made a centred callout or banner sit off to the left of its pill."""
+    if not text or text[-1] not in TRAILING_MARKS:
+        return 0
+    metrics = fonts.font(size, bold, text).metrics(text[-1])
+    if not metrics or metrics[0] is None:
+        return 0
+    _, max_x, _, _, advance = metrics[0]
+    return max(0, advance - max_x - max(1, size // 16))  # keep the glyph's own bearing
+
+
 @lru_cache(maxsize=64)
 def _banner(text: str, size: int, colour: tuple[int, ...], bg: tuple[int, ...], lang: str
             ) -> tuple[pygame.Surface, pygame.Rect]:
     del lang  # part of the key: the words' face
     t = fonts.render(text, size, (colour[0], colour[1], colour[2]), bold=True)
-    rect = t.get_rect().inflate(size, size // 2)
+    trail = trailing_blank(text, size, bold=True)
+    rect = pygame.Rect(0, 0, t.get_width() - trail, t.get_height()).inflate(size, size // 2)
     pad = size // 2
     img = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
     body = rect.move(pad, pad)
@@ -601,6 +624,8 @@ def _banner(text: str, size: int, colour: tuple[int, ...], bg: tuple[int, ...], 
                width=max(2, size // 12))
     shade = fonts.render(text, size, (0, 0, 0), bold=True)
     shade.set_alpha(110)
-    img.blit(shade, t.get_rect(center=body.center).move(0, max(1, size // 16)))
-    img.blit(t, t.get_rect(center=body.center))
+    # The words' ink in the pill's middle (a trailing mark's blank left out).
+    at = t.get_rect(center=body.center).move(trail // 2, 0)
+    img.blit(shade, at.move(0, max(1, size // 16)))
+    img.blit(t, at)
     return img, rect

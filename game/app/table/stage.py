@@ -114,6 +114,7 @@ class Stage:
         self.strip_text = ""  # what the last frame showed in that strip (for tests)
         self.own_shown = True  # your name and score above the log (a lesson has its panel)
         self.prompting = False  # a prompt is open over the table: the hand ducks under it
+        self._laid_for = id(None)  # the prompt the layout was made for (None's: no prompt)
         self.layout: Layout = self.make_layout()
         # What the last frame drew, where (the layout and privacy tests read these).
         self.hand_rects: list[pygame.Rect] = []
@@ -178,20 +179,32 @@ class Stage:
         banner_h = fonts.font(u(20), True).get_linesize() + u(8)
         strip = fonts.font(u(17), True).get_linesize() + u(14) if (
             self.match.rules.teams or self.daily) else 0
-        def lay(prompt_h: int) -> Layout:
+        def lay(prompt_h: int, keep: Layout | None = None) -> Layout:
             return make_layout(app.size, list(s.seating), anchor, app.settings.ui_scale,
                                action_button=(bw, bh, u(8)), menu=menu, banner_h=banner_h,
                                top_strip=strip, prompt_h=prompt_h,
-                               own_h=own_height(app) if self.own_shown else 0)
+                               own_h=own_height(app) if self.own_shown else 0, keep=keep)
 
-        out = lay(prompt_height(app))
-        if self.match.rules.wild_powers and out.zones is not None:
+        # The hand's band is only as tall as the hand while no prompt is up: the piles
+        # keep their size (reserving the tallest prompt's room always made them small at
+        # 150 %). A prompt taller than the band takes its room from the piles only while it
+        # is open, and the seats stay where they were.
+        out = lay(0)
+        if not self.prompting or out.zones is None:
+            return out
+        rows = 1
+        top = self.app.top
+        if self.match.rules.wild_powers and len(getattr(top, "choices", ())) > 4:
             # The wild's six powers: three rows of two when two rows of three would shrink
-            # their labels; the hand's band grows for them (the piles give way).
-            rows = power_rows(app, out.zones.prompt.width)
-            if rows > 2:
-                out = lay(prompt_height(app, rows))
-        return out
+            # their labels; the band grows for them.
+            rows = 3 if power_rows(app, out.zones.prompt.width) > 2 else 1
+        need = prompt_height(app, rows)
+        natural = getattr(top, "natural_height", None)
+        if callable(natural):
+            # No taller than this prompt needs (a drawn card's two choices need less than
+            # a +4's stakes): the piles give way only as far as they must.
+            need = min(need, natural(out.zones.prompt.width))
+        return lay(need, keep=out)
 
     def relayout(self) -> None:
         self.layout = self.make_layout()
@@ -344,6 +357,13 @@ class Stage:
         self.draw_count += 1
         felt(surface, self.app)
         app = self.app
+        top = app.top
+        prompt = top if top is not None and top.name == "prompt" else None
+        self.prompting = prompt is not None
+        if id(prompt) != self._laid_for:
+            # A prompt opened, closed or gave way to another: its band is made (or let go).
+            self._laid_for = id(prompt)
+            self.relayout()
         lay = self.layout
         m = self.model
         s = self.match.state
@@ -353,7 +373,9 @@ class Stage:
         if stock_focus and self.viewer is not None:
             render.draw_cursor(surface, lay.stock, lay.card_unit)
         # The seat whose turn the table has shown (not the engine's, which may be ahead).
-        self._draw_seats(surface, -1 if self.resting else m.current)
+        of = self.match.rules.turn_timer
+        self._draw_seats(surface, -1 if self.resting else m.current,
+                         None if timer is None else timer / of if of else 1.0)
         live = set(decision.live) if app.settings.highlight_playable and decision.dim \
             else None
         face_up = self.viewer is not None
@@ -362,8 +384,6 @@ class Stage:
         # the game depends on; this is a record of the picture).
         self.face_up_owner = self.viewer if face_up and cards else None
         self.shown_dimmed = {c for c in cards if live is not None and c not in live}
-        top = app.top
-        self.prompting = top is not None and top.name == "prompt"
         hand_lay, clip = lay, None
         if self.prompting and lay.zones is not None:
             # A prompt stands in the hand's band: the hand ducks under it, its cards' tops
@@ -432,7 +452,10 @@ class Stage:
             return None
         return d
 
-    def _draw_seats(self, surface: pygame.Surface, current: int) -> None:
+    def _draw_seats(self, surface: pygame.Surface, current: int,
+                    timer: float | None = None) -> None:
+        """The seats on the arc; `timer`, the share of the turn timer left while it runs for
+        the person at the screen (in hot seat their seat is on the arc: its avatar rings)."""
         lay = self.layout
         m = self.model
         s = self.match.state
@@ -451,7 +474,8 @@ class Stage:
                 score=m.scores[seat], current=seat == current, uno=m.uno_badge(seat),
                 team=team, dealer=seat == m.dealer,
                 kind=info.tier if info.is_ai and info.tier else "human",
-                clock_ms=self.clock_ms, thinking=seat == thinking)
+                clock_ms=self.clock_ms, thinking=seat == thinking,
+                timer=timer if seat == current == self.viewer else None)
             if seat == self.viewer:  # hot seat: whose hand is showing below
                 render.draw_you_are_here(surface, lay, seat)
 

@@ -49,6 +49,7 @@ PLAY_MS = 540.0
 DRAW_MS = 380.0
 DRAW_FLIP_MS = 180.0  # a card drawn into your hand turns face up where it arrives
 PENALTY_GAP_MS = 80.0  # between two cards of a penalty flying to its victim
+PENALTY_MS = 520.0  # each of them: long enough to be seen crossing the table
 SWAP_MS = 700.0  # hands travelling between seats (a 7 or a 0)
 ROTATED_MS = 2400.0  # "You now hold Ada's hand": read after the hands have moved
 NUMBER_OVERSHOOT = 0.06
@@ -185,7 +186,7 @@ class EventPlayer:
              lands: tuple[object, ...] = (), *, end_angle: float = 0.0,
              overshoot: float = 0.0, lift: bool = False,
              to: Callable[[], tuple[tuple[int, int], float]] | None = None,
-             flip_after: float = 0.0) -> Tween:
+             flip_after: float = 0.0, end_width: int = 0, bow: float = 0.18) -> Tween:
         """A card travelling from `start` to `end` on an arc, its shadow on the cloth falling
         away as it rises and tightening as it lands; flipping face up half-way with `flip`.
         With `lift` it is first picked up (a play), and it lands with `overshoot` (a little
@@ -193,7 +194,9 @@ class EventPlayer:
         fades in where it lands. `to` gives the end and its angle as each frame is drawn
         (a place that moves while the card flies: the end of your hand); with `flip_after`
         the card travels face down for that share of its time and turns face up where it
-        has arrived."""
+        has arrived. With `end_width` it shrinks to that width as it arrives (a penalty's
+        card, seen full size on its way, lands in a seat's small fan); `bow` is how far its
+        arc bends, as a share of the distance."""
         stage = self.stage
         settings = stage.settings
         art = stage.art
@@ -211,7 +214,7 @@ class EventPlayer:
                 surface.blit(img, img.get_rect(center=end))
                 return
             dist = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
-            bow = min(0.18 * dist, 90 * stage.layout.unit)
+            bend = min(bow * dist, (90 if bow <= 0.18 else 160) * stage.layout.unit)
             lean = max(-14.0, min(14.0, -(end[0] - start[0]) / dist * 14.0))
             turn = 0.0
             if lift:
@@ -222,16 +225,22 @@ class EventPlayer:
             else:  # a draw or a deal: no pick-up, a short settle
                 up, fly, land = 1.0, min(1.0, t / 0.85), max(0.0, (t - 0.85) / 0.15)
             begin = (start[0], start[1] - raise_px * motion.ease_out(up) if lift else start[1])
-            x, y = motion.arc(begin, end, fly, bow)
+            x, y = motion.arc(begin, end, fly, bend)
             shown = card
-            w = width
+            size = width
+            if end_width and not still:  # full size on its way, small where it lands
+                size = max(8, round(width + (end_width - width) * motion.ease_in_out(fly)))
+            w = size
             if flip:  # the face is revealed half-way, the card narrowing as it turns
                 turn = turn if flip_after else min(1.0, fly)
-                w = max(2, int(width * max(abs(1 - 2 * turn), 0.05)))
+                w = max(2, int(size * max(abs(1 - 2 * turn), 0.05)))
                 shown = -1 if turn < 0.5 else card
-            img = render.card_surface(art, shown, width, colour_blind=settings.colour_blind,
+            if size != width:  # sizes in steps of 4 px: a few images made, not one a frame
+                size = max(8, round(size / 4) * 4)
+                w = min(w, size)
+            img = render.card_surface(art, shown, size, colour_blind=settings.colour_blind,
                                       high_contrast=settings.high_contrast)
-            if w != width:
+            if w != size:
                 img = pygame.transform.smoothscale(img, (w, img.get_height()))
             angle = end_angle * motion.ease_out(fly) + lean * math.sin(math.pi * fly)
             scale = motion.overshoot(land, overshoot) if land > 0 else (
@@ -312,6 +321,10 @@ class EventPlayer:
                              DRAW_MS + DRAW_FLIP_MS, delay=i * PENALTY_GAP_MS, flip=True,
                              lands=_drawn(e, mine), to=lambda: self._hand_end(ahead),
                              flip_after=DRAW_MS / (DRAW_MS + DRAW_FLIP_MS))
+        if e.reason != "draw":  # a penalty: each card flies full size on a high arc
+            return self._fly(-1, lay.stock.center, self._fan_point(e.seat), lay.centre_w,
+                             PENALTY_MS, delay=i * PENALTY_GAP_MS, lands=_drawn(e, mine),
+                             end_width=lay.small_w, bow=0.3)
         return self._fly(-1, lay.stock.center, self._fan_point(e.seat), lay.small_w, DRAW_MS,
                          delay=i * PENALTY_GAP_MS, lands=_drawn(e, mine))
 

@@ -475,7 +475,8 @@ class EventPlayer:
             # from across the table.
             full = max(44, int(60 * u)) if burst else int(34 * u * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
-                anchor = self._burst_anchor(seat, full) if burst else s.shout_anchor(seat, full)
+                anchor = (self._burst_anchor(seat, full) if burst
+                          else self._shout_anchor(seat, full))
                 placed.append(s.place_bubble(text, anchor, full, tween))
             # A callout bursts out with a bounce and settles (reduce motion: it fades in).
             if burst:
@@ -500,6 +501,18 @@ class EventPlayer:
             self._add([*(under or []), tween, *(extra or [])])
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
+
+    def _shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]:
+        """Where a shout goes: your own just above your panel (above your hand it stood on
+        the turn banner, over "Ada is thinking…"), anyone else's at their seat."""
+        s = self.stage
+        own = self._own_panel() if seat is not None and seat == s.viewer else None
+        if own is None:
+            return s.shout_anchor(seat, height)
+        w, h = s.layout.size
+        half = height * 2
+        y = own.top - height // 2 - int(6 * s.layout.unit)
+        return (max(half, min(w - half, own.centerx)), max(height // 2 + 2, y))
 
     def _burst_anchor(self, seat: int | None, full: int) -> tuple[int, int]:
         """Where a big callout goes: beside its seat's panel with its whole star clear of
@@ -536,17 +549,26 @@ class EventPlayer:
             self._banner(tr("table.false_catch"), e.catcher, 1000, sound="catch",
                          bg=(90, 90, 90))
 
+    def _own_panel(self) -> pygame.Rect | None:
+        """Your name and score's panel, if the table shows it."""
+        zones = self.stage.layout.zones
+        return zones.own if zones is not None and zones.own.width > 0 else None
+
     def turn_skipped(self, e: ev.TurnSkipped) -> None:
         s = self.stage
 
         still = s.settings.reduce_motion
+        # Your own skip is stamped on your panel: a stamp over a card of your hand read as
+        # "this card may not be played".
+        own = self._own_panel() if e.seat == s.viewer else None
 
         def stamp(surface: pygame.Surface, t: float) -> None:
             # A "no entry" stamp pressed onto the skipped seat: big, down with a thud, a
             # bounce, settled (reduce motion: it fades in and out where it lands).
-            x, y = s.seat_target(e.seat)
+            x, y = own.center if own is not None else s.seat_target(e.seat)
             u = s.layout.unit
-            r = int(34 * u * (1.0 if still else motion.bounce(min(1.0, t * 1.6))))
+            full = 34 * u if own is None else min(34 * u, own.height * 0.62)
+            r = max(4, int(full * (1.0 if still else motion.bounce(min(1.0, t * 1.6)))))
             alpha = int(230 * (min(1.0, t * 6) if still else 1.0)
                         * (1 - max(0.0, t - 0.7) / 0.3))
             mark = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
@@ -728,33 +750,38 @@ class EventPlayer:
 
 
     def _zoom(self, seat: int) -> Tween:
-        """The winner's panel swells (a quick zoom and back) with a golden glow; for your
-        own seat, the glow rises from your hand."""
+        """The winner's panel swells (a quick zoom and back) with a golden glow: a seat's on
+        the arc, or your own name and score (never a box round the hand you just emptied;
+        with no panel of yours shown, the confetti and the callout celebrate alone)."""
         s = self.stage
         lay = s.layout
+
+        def panel() -> pygame.Rect:
+            if seat in lay.seats and seat != s.viewer:
+                return render.seat_panel_rect(lay, seat)
+            if seat == s.viewer and lay.zones is not None:
+                return lay.zones.own
+            return pygame.Rect(0, 0, 0, 0)
 
         def draw(surface: pygame.Surface, t: float) -> None:
             # Swells fast, holds big while the confetti flies, and settles back.
             k = min(1.0, t / 0.15) if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.2)
             k = motion.ease_out(k)
-            if seat in lay.seats and seat != s.viewer:
-                rect = render.seat_panel_rect(lay, seat).clip(surface.get_rect())
-            else:
-                rect = lay.hand_area.clip(surface.get_rect())
+            rect = panel().clip(surface.get_rect())
             if rect.width <= 0 or rect.height <= 0:
                 return
             zoom = 1 + ZOOM * k
-            if k > 0.01 and seat in lay.seats and seat != s.viewer:
+            big = rect
+            grown = None
+            if k > 0.01:
                 grown = pygame.transform.smoothscale(surface.subsurface(rect).copy(),
                                                      (round(rect.width * zoom),
                                                       round(rect.height * zoom)))
                 big = grown.get_rect(center=rect.center).clamp(surface.get_rect())
-                art_table.draw_glow(surface, big, int(12 * lay.unit), (255, 210, 72),
-                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
+            art_table.draw_glow(surface, big, int(12 * lay.unit), (255, 210, 72),
+                                0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
+            if grown is not None:
                 surface.blit(grown, big)
-            else:
-                art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
-                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
 
         return Tween(WIN_MS * max(s.speed, 0.5), draw)
 

@@ -137,6 +137,7 @@ class EventPlayer:
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
         self.seed = 0  # the confetti's, so a replayed round throws the same
+        self.taking = 0  # a penalty's cards still to land (the badge by the pile counts down)
 
     @property
     def ms(self) -> float:
@@ -173,6 +174,9 @@ class EventPlayer:
                 handler(self, e)
             if self.describe(e):  # written when its animation has played, not ahead of it
                 self._add([], lands=(Logged(e, self.stage.viewer),))
+        if self.taking:  # fewer cards came than the penalty (an empty stock): it is over
+            self.taking = 0
+            self._add([], lands=(_pending(-1, 0),))
 
     # -- log -----------------------------------------------------------------------
     def describe(self, e: ev.Event, viewer: int | None = -1) -> str:
@@ -354,6 +358,10 @@ class EventPlayer:
         seat = run[0].seat
         still = s.settings.reduce_motion
         tweens = [self._drawn_fly(e, run, i) for i, e in enumerate(run)]
+        for tween in tweens:  # the badge by the pile: what is left to take, as each lands
+            if self.taking > 0:
+                self.taking -= 1
+                tween.lands = (*tween.lands, _pending(seat, self.taking))
         # A counter at the victim rolls up as each card arrives.
         arrive = [t.delay + t.duration for t in tweens]
         total = len(run)
@@ -641,11 +649,16 @@ class EventPlayer:
             render.draw_banner(surface, f"+{shown}", (pos[0], pos[1] - int(40 * s.layout.unit)),
                                int(40 * s.layout.unit), bg=(198, 40, 40))
 
-        self._add([Tween(750 * max(self.ms, 0.4), draw)], lands=(Land(e),))
+        # The badge by the pile shows the new total as the stacked card lands (it kept the
+        # old one until the draw was over), while this counter rolls up at the target.
+        self._add([Tween(750 * max(self.ms, 0.4), draw)], starts=(Land(e),))
 
     def penalty_taken(self, e: ev.PenaltyTaken) -> None:
-        # No shout of its own: the counter at the victim rolls up as the cards arrive.
-        self._add([], lands=(Land(e),))
+        # No shout of its own: the counter at the victim rolls up as the cards arrive, and
+        # the badge by the pile shows what is being taken (an innocent +4 challenged: 6,
+        # not the 4 it showed) and counts down as each card lands (_draw_run).
+        self.taking = e.total
+        self._add([], lands=(_pending(e.seat, e.total),))
 
     def challenged(self, e: ev.Challenged) -> None:
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
@@ -822,6 +835,11 @@ def burst_clip(lay: Layout, hand: list[pygame.Rect]) -> pygame.Rect:
     """The table above your hand: where the colour burst may spread."""
     top = min([lay.hand_area.top, *(r.top for r in hand)]) - int(4 * lay.unit)
     return pygame.Rect(0, 0, lay.size[0], max(0, top))
+
+
+def _pending(seat: int, total: int) -> Land:
+    """The penalty the badge by the pile shows becomes `total` (0: none)."""
+    return Land(ev.PenaltyStacked(seat, total, seat))
 
 
 def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:

@@ -122,3 +122,41 @@ def test_an_innocent_four_challenged_shows_the_six_being_taken(app, monkeypatch)
     # While your six cards arrive the badge says how many are still to come (it said +4
     # of a +4 that had become six, then nothing).
     assert drawing and all(b + n == 9 for b, n in drawing), drawing
+
+
+def test_a_stack_on_you_counts_up_beside_your_panel_not_over_your_hand(app, monkeypatch) -> None:
+    import pygame
+
+    from game.app import fonts
+    from game.engine import Rules
+
+    shouts: list[tuple[str, tuple[int, int], int]] = []
+    real = render.draw_banner
+
+    def spy(surface, text, centre, size, *args, **kw):
+        shouts.append((text, centre, size))
+        return real(surface, text, centre, size, *args, **kw)
+
+    monkeypatch.setattr(render, "draw_banner", spy)
+    rules = Rules(stack_draw_two=True)
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    state, _ = make(rules, hands=["b1 b2 g5", "r+2 y2", "y+2 g1 g2"], top="r5", current=1)
+    table = open_table(app, rules, seats(2, tier="normal"), state=state)
+    table.match.players.clear()
+    table.director.finish_all()
+    # Both in one go: the second's count must start from the first's total, not from what
+    # the table showed when they were queued.
+    events = table.match.apply(Action(Kind.PLAY, 1, (state.hands[1][0],)))
+    events += table.match.apply(Action(Kind.PLAY, 2, (state.hands[2][0],)))  # +4 on you
+    table.animate(events)
+    for _ in range(120):
+        frames(app, 1, 20)
+    counts = [(text, c, size) for text, c, size in shouts if text.startswith("+")]
+    assert {text for text, _, _ in counts} <= {"+2", "+3", "+4"}
+    assert "+4" in {text for text, _, _ in counts}
+    hand = table.hand_rects
+    for text, centre, size in counts:
+        w, h = fonts.font(size, bold=True).size(text)
+        rect = pygame.Rect(0, 0, w + size, h + size // 2)
+        rect.center = centre
+        assert not any(rect.colliderect(r) for r in hand), f"{text} over your hand"

@@ -138,6 +138,7 @@ class EventPlayer:
         self.stage = stage
         self.seed = 0  # the confetti's, so a replayed round throws the same
         self.taking = 0  # a penalty's cards still to land (the badge by the pile counts down)
+        self.added = 0  # what the cards played last added to a penalty (+2s and +4s)
 
     @property
     def ms(self) -> float:
@@ -287,6 +288,7 @@ class EventPlayer:
         lay = s.layout
         start = s.card_origin(e.seat, e.cards[0])
         face_known = e.seat == s.viewer
+        self.added = sum({DRAW_TWO: 2, WILD_DRAW_FOUR: 4}.get(CARD_RANK[c], 0) for c in e.cards)
         tweens = []
         for i, card in enumerate(e.cards):
             angle, end = render.pile_pose(card, lay)
@@ -640,14 +642,18 @@ class EventPlayer:
 
     def penalty_stacked(self, e: ev.PenaltyStacked) -> None:
         s = self.stage
-        start = s.model.pending
+        # From the total before the card(s) just played (the table may still be showing an
+        # older one while steps wait in the queue); a deflection adds nothing.
+        start = max(0, e.total - self.added)
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            # The stacked penalty counts up from what was pending to the new total.
+            # The stacked penalty counts up from what was pending to the new total, at the
+            # seat now facing it: above its panel, above yours for you (at the bottom of the
+            # window it stood over your hand).
             shown = round(start + (e.total - start) * ease_out(min(1.0, t * 1.6)))
-            pos = s.layout.seat_pos(e.target)
-            render.draw_banner(surface, f"+{shown}", (pos[0], pos[1] - int(40 * s.layout.unit)),
-                               int(40 * s.layout.unit), bg=(198, 40, 40))
+            size = int(40 * s.layout.unit)
+            render.draw_banner(surface, f"+{shown}", self._shout_anchor(e.target, size), size,
+                               bg=(198, 40, 40))
 
         # The badge by the pile shows the new total as the stacked card lands (it kept the
         # old one until the draw was over), while this counter rolls up at the target.

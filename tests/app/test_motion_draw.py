@@ -93,7 +93,8 @@ def test_another_seats_drawn_card_slides_to_its_fan(app, monkeypatch) -> None:
     stage = table.stage
     settle(app, table)
     stage.show(_drawn(1, 2), seen_by=-2)
-    tweens = [t for t in _draw_step(table).tweens if t.duration == DRAW_MS * app.speed]
+    # The cards (each lands in the fan), not the counter over them.
+    tweens = [t for t in _draw_step(table).tweens if t.lands]
     assert len(tweens) == 2
     assert tweens[1].delay - tweens[0].delay == effects.PENALTY_GAP_MS * app.speed
     panel = render.seat_panel_rect(stage.layout, 1)

@@ -210,64 +210,44 @@ def draw_timer_ring(surface: pygame.Surface, centre: tuple[int, int], radius: in
 # -- bursts and flashes ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def _dot(radius: int, colour: RGB) -> pygame.Surface:
-    """A soft round spark: bright core, fading rim."""
-    n = 2 * radius + 2
-    s = pygame.Surface((n, n), pygame.SRCALPHA)
-    for k in range(radius, 0, -1):
-        a = round(255 * (1 - k / radius) ** 1.5)
-        pygame.draw.circle(s, (*colour, a), (n / 2, n / 2), k)
-    return s
-
-
-@lru_cache(maxsize=32)
-def _spark(radius: int, colour: RGB) -> pygame.Surface:
-    """A burst's spark: the colour brightened, with a light rim and a soft halo, so it reads
-    on any felt (a green burst on green cloth too)."""
-    n = 2 * radius + 2
-    s = pygame.Surface((n, n), pygame.SRCALPHA)
-    c = n / 2
-    bright = tuple(min(255, round(v + (255 - v) * 0.25)) for v in colour)
-    rim = tuple(min(255, round(v + (255 - v) * 0.75)) for v in colour)
-    for k in range(radius, 0, -1):
-        a = round(90 * (1 - k / radius) ** 1.5)
-        pygame.draw.circle(s, (*bright, a), (c, c), k)
-    core = max(1, round(radius * 0.62))
-    pygame.draw.circle(s, (*rim, 240), (c, c), core + max(1, radius // 7))
-    pygame.draw.circle(s, (*bright, 255), (c, c), core)
-    return s
+def _tint(colour: RGB, k: float) -> RGB:
+    """`colour` toward white (k > 0) or black (k < 0) by |k|: a rim that reads on any felt."""
+    if k >= 0:
+        return tuple(min(255, round(v + (255 - v) * k)) for v in colour)  # type: ignore[return-value]
+    return tuple(max(0, round(v * (1 + k))) for v in colour)  # type: ignore[return-value]
 
 
 def colour_burst(surface: pygame.Surface, centre: tuple[int, int], t: float, colour: RGB,
                  reach: int, *, seed: int = 0) -> None:
-    """The wild's colour flooding out from the pile: a ring of sparks and twelve rays racing
-    to `reach` px, fading as they go. `t` runs 0..1. Each spark has a light rim: the
-    burst of the felt's own colour is seen as well as any other."""
+    """The wild's colour washing out from the pile: a wide band of the colour, solid and
+    saturated (never blended with the felt, which turned red brown), with two thinner
+    echoes behind it, racing out to `reach` px and thinning as it goes. A light outer rim
+    and a dark inner edge outline each band, so it reads on any felt (green on green too)
+    and by its brightness alone. `t` runs 0..1. Plain outlines: nothing to cache, almost
+    nothing to draw. `seed` is kept for callers; the wash is the same every time."""
+    del seed
     if not 0.0 <= t < 1.0:
         return
     e = 1 - (1 - t) ** 3
-    fade = (1 - t) ** 1.2
-    rng = random.Random(seed)
-    r = max(1, round(reach * e))
-    size = max(3, round(reach * 0.045 * (1.2 - 0.6 * t)))
-    dot = _spark(size, colour)
-    dot.set_alpha(round(230 * fade))
-    count = 36
-    for k in range(count):
-        a = math.tau * k / count + rng.uniform(-0.05, 0.05)
-        rr = r * rng.uniform(0.9, 1.0)
-        surface.blit(dot, dot.get_rect(center=(centre[0] + rr * math.cos(a),
-                                               centre[1] + rr * math.sin(a) * 0.78)))
-    # Rays: streaks of sparks behind the front.
-    small = _spark(max(2, size // 2), colour)
-    small.set_alpha(round(200 * fade))
-    for k in range(12):
-        a = math.tau * (k + 0.5) / 12
-        for j in range(4):
-            rr = r * (0.35 + 0.15 * j)
-            surface.blit(small, small.get_rect(center=(centre[0] + rr * math.cos(a),
-                                                       centre[1] + rr * math.sin(a) * 0.78)))
+    thin = (1 - t) ** 0.8
+    start = reach * 0.12  # from just outside the pile, never over the card just played
+    light, dark = _tint(colour, 0.7), _tint(colour, -0.45)
+    cx, cy = centre
+    for lag, share in ((0.0, 1.0), (0.2, 0.5), (0.36, 0.28)):
+        r = start + (reach - start) * max(0.0, e - lag) / (1 - lag)
+        # Thin at first (it leaves the pile's edge, the card stays seen), then wide.
+        band = round(min(reach * 0.09 * share * thin, r - start))
+        if band < 2:
+            continue
+        rim = max(1, round(band * 0.16))
+        outer = pygame.Rect(0, 0, round(2 * r), round(2 * r * 0.78))
+        outer.center = (cx, cy)
+        inner = outer.inflate(-2 * band, -2 * band)
+        if inner.width <= 2 or inner.height <= 2:
+            continue
+        pygame.draw.ellipse(surface, colour, outer, band)
+        pygame.draw.ellipse(surface, light, outer, rim)
+        pygame.draw.ellipse(surface, dark, inner.inflate(2 * rim, 2 * rim), rim)
 
 
 @lru_cache(maxsize=8)
@@ -327,5 +307,5 @@ class Confetti:
 
 
 def clear_caches() -> None:
-    for f in (_edge, _stock_layers, glow, _ring, _dot, _frame_glow):
+    for f in (_edge, _stock_layers, glow, _ring, _frame_glow):
         f.cache_clear()

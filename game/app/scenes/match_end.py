@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app import fonts, style
-from game.app.art import avatars, chrome, colour_rgb
+from game.app.art import avatars, chrome, colour_rgb, motion
 from game.app.art.podium import pedestal, podium_moods
 from game.app.art.table import Confetti
 from game.app.i18n import tr
@@ -22,9 +22,14 @@ from game.engine.cards import hand_points
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
 
-# When each step of the podium rises (ms, normal speed): third, second, then the winner.
-RISE_AT = {2: 300.0, 1: 700.0, 0: 1100.0}
-RISE_MS = 600.0
+# The podium's blocks start rising together (ms, normal speed), each at the same pace, so
+# they stand in the order of their places at every frame: the third is up first, then the
+# second, and the winner's goes on rising last, the climax (one after another, a lower
+# step stood taller than the winner's while it rose).
+RISE_AT = {2: 300.0, 1: 300.0, 0: 300.0}
+RISE_MS = 1400.0  # the winner's block; the others rise for their share of its height
+RISE_SHARE = {0: 1.0, 1: 0.72, 2: 0.5}
+GLIDE_MS = 600.0  # the podium, centred while it rises, glides left as the standings come
 FACTS_AT = 1700.0  # the first line of the standings appears
 FACT_GAP = 200.0
 CONFETTI_S = 2.6  # one throw's flight
@@ -154,7 +159,7 @@ class MatchEndScene(Scene):
         """0..1(+): how far the block of `place` (0 = first) has risen."""
         if self.still:
             return 1.0
-        return _overshoot(self._at(RISE_AT[place]) / RISE_MS)
+        return _overshoot(self._at(RISE_AT[place]) / (RISE_MS * RISE_SHARE[place]))
 
     def shown_lines(self, total: int) -> int:
         """How many lines of the standings and facts have appeared (all at once with reduce
@@ -199,8 +204,12 @@ class MatchEndScene(Scene):
         split = round(w * 0.58)
         floor = min(self.rematch_b.rect.top, self.again_b.rect.top,
                     self.code_line.room.top) - g(5)
-        self._podium(surface, pygame.Rect(g(3), tr_.bottom + g(2), split - g(4),
-                                          floor - tr_.bottom - g(2)), order)
+        area = pygame.Rect(g(3), tr_.bottom + g(2), split - g(4), floor - tr_.bottom - g(2))
+        # Centred on the screen while it rises, then beside the standings as they appear.
+        glide = 1.0 if self.still else motion.ease_in_out(
+            max(0.0, min(1.0, (self._at(FACTS_AT) + GLIDE_MS) / GLIDE_MS)))
+        self._podium(surface, area.move(round((w // 2 - area.centerx) * (1 - glide)), 0),
+                     order)
         panel = pygame.Rect(split, tr_.bottom + g(3), w - split - g(3),
                             floor - tr_.bottom - g(2))
         self._facts(surface, panel, order)
@@ -230,7 +239,7 @@ class MatchEndScene(Scene):
         third = max(round(tallest * 0.5), lowest)
         heights = {0: tallest, 1: max(round(tallest * 0.72), (tallest + third) // 2),
                    2: third}
-        block_w = min(u(190), (area.width - 2 * g(2)) // 3)
+        block_w = min(u(240), (area.width - 2 * g(2)) // 3)
         cx = area.centerx
         slots = {1: cx - block_w - g(2), 0: cx, 2: cx + block_w + g(2)}
         floor = area.bottom
@@ -241,16 +250,22 @@ class MatchEndScene(Scene):
                          max(2, g(0.25)))
         place_of = dict(self.places())
         moods = podium_moods(order, s.winners)
+        # Each block's height now; a lower place never stands taller than a higher one
+        # (an overshoot, a shared place rising at its own pace).
+        now: dict[int, int] = {}
+        for place in range(min(3, len(order))):
+            k = self.rise(place)
+            if k > 0:
+                full = heights[min(2, place_of[order[place]] - 1)]
+                now[place] = min([max(2, round(full * k)), *now.values()])
         for place in (2, 1, 0):
-            if place >= len(order):
+            if place not in now:
                 continue
             seat = order[place]
             k = self.rise(place)
-            if k <= 0:
-                continue
             shared = min(2, place_of[seat] - 1)  # a shared place: the same block height
             full = heights[shared]
-            hgt = max(2, round(full * k))
+            hgt = now[place]
             block = pygame.Rect(0, 0, block_w, hgt)
             block.midbottom = (slots[place], floor)
             light, dark = BLOCK_COLOURS[shared]
@@ -291,11 +306,14 @@ class MatchEndScene(Scene):
             if place == 0 and not self.confetti and k >= 0.6:
                 colours = [colour_rgb(c, high_contrast=app.settings.high_contrast)
                            for c in range(4)]
-                # The first throw from the winner's block, then from either side of it.
-                xs = [block.centerx, block.centerx - block_w, block.centerx + block_w]
-                self.confetti = [Confetti((xs[k % 3], floor - full), colours,
-                                          seed=m.seed + k, count=140 if k == 0 else 90,
-                                          unit=app.u(1), spread=0.8)
+                # The first throw from the winner's block, then from either side of the
+                # podium and further out, thick enough to fill the screen.
+                sw = surface.get_width()
+                xs = [block.centerx, block.centerx - 2 * block_w, block.centerx + 2 * block_w,
+                      sw // 2]
+                self.confetti = [Confetti((max(0, min(sw, xs[k % 4])), floor - full), colours,
+                                          seed=m.seed + k, count=320 if k == 0 else 220,
+                                          unit=app.u(1), spread=0.95, speed=(480, 1150))
                                  for k in range(CONFETTI_THROWS)]
 
     def _facts(self, surface: pygame.Surface, panel: pygame.Rect, order: list[int]) -> None:

@@ -49,6 +49,7 @@ PLAY_MS = 540.0
 DRAW_MS = 380.0
 DRAW_FLIP_MS = 180.0  # a card drawn into your hand turns face up where it arrives
 PENALTY_GAP_MS = 80.0  # between two cards of a penalty flying to its victim
+PENALTY_MS = 520.0  # each of them: long enough to be seen crossing the table
 SWAP_MS = 700.0  # hands travelling between seats (a 7 or a 0)
 ROTATED_MS = 2400.0  # "You now hold Ada's hand": read after the hands have moved
 NUMBER_OVERSHOOT = 0.06
@@ -137,6 +138,8 @@ class EventPlayer:
         self.stage = stage
         self.seed = 0  # the confetti's, so a replayed round throws the same
         self._verdicts: dict[int, tuple[bool, int, int]] = {}
+        self.taking = 0  # a penalty's cards still to land (the badge by the pile counts down)
+        self.added = 0  # what the cards played last added to a penalty (+2s and +4s)
 
     @property
     def ms(self) -> float:
@@ -174,6 +177,9 @@ class EventPlayer:
                 handler(self, e)
             if self.describe(e):  # written when its animation has played, not ahead of it
                 self._add([], lands=(Logged(e, self.stage.viewer),))
+        if self.taking:  # fewer cards came than the penalty (an empty stock): it is over
+            self.taking = 0
+            self._add([], lands=(_pending(-1, 0),))
 
     # -- log -----------------------------------------------------------------------
     def describe(self, e: ev.Event, viewer: int | None = -1) -> str:
@@ -187,7 +193,7 @@ class EventPlayer:
              lands: tuple[object, ...] = (), *, end_angle: float = 0.0,
              overshoot: float = 0.0, lift: bool = False,
              to: Callable[[], tuple[tuple[int, int], float]] | None = None,
-             flip_after: float = 0.0) -> Tween:
+             flip_after: float = 0.0, end_width: int = 0, bow: float = 0.18) -> Tween:
         """A card travelling from `start` to `end` on an arc, its shadow on the cloth falling
         away as it rises and tightening as it lands; flipping face up half-way with `flip`.
         With `lift` it is first picked up (a play), and it lands with `overshoot` (a little
@@ -195,7 +201,9 @@ class EventPlayer:
         fades in where it lands. `to` gives the end and its angle as each frame is drawn
         (a place that moves while the card flies: the end of your hand); with `flip_after`
         the card travels face down for that share of its time and turns face up where it
-        has arrived."""
+        has arrived. With `end_width` it shrinks to that width as it arrives (a penalty's
+        card, seen full size on its way, lands in a seat's small fan); `bow` is how far its
+        arc bends, as a share of the distance."""
         stage = self.stage
         settings = stage.settings
         art = stage.art
@@ -213,7 +221,7 @@ class EventPlayer:
                 surface.blit(img, img.get_rect(center=end))
                 return
             dist = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
-            bow = min(0.18 * dist, 90 * stage.layout.unit)
+            bend = min(bow * dist, (90 if bow <= 0.18 else 160) * stage.layout.unit)
             lean = max(-14.0, min(14.0, -(end[0] - start[0]) / dist * 14.0))
             turn = 0.0
             if lift:
@@ -224,16 +232,22 @@ class EventPlayer:
             else:  # a draw or a deal: no pick-up, a short settle
                 up, fly, land = 1.0, min(1.0, t / 0.85), max(0.0, (t - 0.85) / 0.15)
             begin = (start[0], start[1] - raise_px * motion.ease_out(up) if lift else start[1])
-            x, y = motion.arc(begin, end, fly, bow)
+            x, y = motion.arc(begin, end, fly, bend)
             shown = card
-            w = width
+            size = width
+            if end_width and not still:  # full size on its way, small where it lands
+                size = max(8, round(width + (end_width - width) * motion.ease_in_out(fly)))
+            w = size
             if flip:  # the face is revealed half-way, the card narrowing as it turns
                 turn = turn if flip_after else min(1.0, fly)
-                w = max(2, int(width * max(abs(1 - 2 * turn), 0.05)))
+                w = max(2, int(size * max(abs(1 - 2 * turn), 0.05)))
                 shown = -1 if turn < 0.5 else card
-            img = render.card_surface(art, shown, width, colour_blind=settings.colour_blind,
+            if size != width:  # sizes in steps of 4 px: a few images made, not one a frame
+                size = max(8, round(size / 4) * 4)
+                w = min(w, size)
+            img = render.card_surface(art, shown, size, colour_blind=settings.colour_blind,
                                       high_contrast=settings.high_contrast)
-            if w != width:
+            if w != size:
                 img = pygame.transform.smoothscale(img, (w, img.get_height()))
             angle = end_angle * motion.ease_out(fly) + lean * math.sin(math.pi * fly)
             scale = motion.overshoot(land, overshoot) if land > 0 else (
@@ -276,6 +290,7 @@ class EventPlayer:
         lay = s.layout
         start = s.card_origin(e.seat, e.cards[0])
         face_known = e.seat == s.viewer
+        self.added = sum({DRAW_TWO: 2, WILD_DRAW_FOUR: 4}.get(CARD_RANK[c], 0) for c in e.cards)
         tweens = []
         for i, card in enumerate(e.cards):
             angle, end = render.pile_pose(card, lay)
@@ -314,6 +329,10 @@ class EventPlayer:
                              DRAW_MS + DRAW_FLIP_MS, delay=i * PENALTY_GAP_MS, flip=True,
                              lands=_drawn(e, mine), to=lambda: self._hand_end(ahead),
                              flip_after=DRAW_MS / (DRAW_MS + DRAW_FLIP_MS))
+        if e.reason != "draw":  # a penalty: each card flies full size on a high arc
+            return self._fly(-1, lay.stock.center, self._fan_point(e.seat), lay.centre_w,
+                             PENALTY_MS, delay=i * PENALTY_GAP_MS, lands=_drawn(e, mine),
+                             end_width=lay.small_w, bow=0.3)
         return self._fly(-1, lay.stock.center, self._fan_point(e.seat), lay.small_w, DRAW_MS,
                          delay=i * PENALTY_GAP_MS, lands=_drawn(e, mine))
 
@@ -343,6 +362,10 @@ class EventPlayer:
         seat = run[0].seat
         still = s.settings.reduce_motion
         tweens = [self._drawn_fly(e, run, i) for i, e in enumerate(run)]
+        for tween in tweens:  # the badge by the pile: what is left to take, as each lands
+            if self.taking > 0:
+                self.taking -= 1
+                tween.lands = (*tween.lands, _pending(seat, self.taking))
         # A counter at the victim rolls up as each card arrives.
         arrive = [t.delay + t.duration for t in tweens]
         total = len(run)
@@ -464,7 +487,8 @@ class EventPlayer:
             # from across the table.
             full = max(44, int(60 * u)) if burst else int(34 * u * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
-                anchor = self._burst_anchor(seat, full) if burst else s.shout_anchor(seat, full)
+                anchor = (self._burst_anchor(seat, full) if burst
+                          else self._shout_anchor(seat, full))
                 placed.append(s.place_bubble(text, anchor, full, tween))
             # A callout bursts out with a bounce and settles (reduce motion: it fades in).
             if burst:
@@ -489,6 +513,18 @@ class EventPlayer:
             self._add([*(under or []), tween, *(extra or [])])
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
+
+    def _shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]:
+        """Where a shout goes: your own just above your panel (above your hand it stood on
+        the turn banner, over "Ada is thinking…"), anyone else's at their seat."""
+        s = self.stage
+        own = self._own_panel() if seat is not None and seat == s.viewer else None
+        if own is None:
+            return s.shout_anchor(seat, height)
+        w, h = s.layout.size
+        half = height * 2
+        y = own.top - height // 2 - int(6 * s.layout.unit)
+        return (max(half, min(w - half, own.centerx)), max(height // 2 + 2, y))
 
     def _burst_anchor(self, seat: int | None, full: int) -> tuple[int, int]:
         """Where a big callout goes: beside its seat's panel with its whole star clear of
@@ -525,17 +561,26 @@ class EventPlayer:
             self._banner(tr("table.false_catch"), e.catcher, 1000, sound="catch",
                          bg=(90, 90, 90))
 
+    def _own_panel(self) -> pygame.Rect | None:
+        """Your name and score's panel, if the table shows it."""
+        zones = self.stage.layout.zones
+        return zones.own if zones is not None and zones.own.width > 0 else None
+
     def turn_skipped(self, e: ev.TurnSkipped) -> None:
         s = self.stage
 
         still = s.settings.reduce_motion
+        # Your own skip is stamped on your panel: a stamp over a card of your hand read as
+        # "this card may not be played".
+        own = self._own_panel() if e.seat == s.viewer else None
 
         def stamp(surface: pygame.Surface, t: float) -> None:
             # A "no entry" stamp pressed onto the skipped seat: big, down with a thud, a
             # bounce, settled (reduce motion: it fades in and out where it lands).
-            x, y = s.seat_target(e.seat)
+            x, y = own.center if own is not None else s.seat_target(e.seat)
             u = s.layout.unit
-            r = int(34 * u * (1.0 if still else motion.bounce(min(1.0, t * 1.6))))
+            full = 34 * u if own is None else min(34 * u, own.height * 0.62)
+            r = max(4, int(full * (1.0 if still else motion.bounce(min(1.0, t * 1.6)))))
             alpha = int(230 * (min(1.0, t * 6) if still else 1.0)
                         * (1 - max(0.0, t - 0.7) / 0.3))
             mark = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
@@ -599,20 +644,29 @@ class EventPlayer:
 
     def penalty_stacked(self, e: ev.PenaltyStacked) -> None:
         s = self.stage
-        start = s.model.pending
+        # From the total before the card(s) just played (the table may still be showing an
+        # older one while steps wait in the queue); a deflection adds nothing.
+        start = max(0, e.total - self.added)
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            # The stacked penalty counts up from what was pending to the new total.
+            # The stacked penalty counts up from what was pending to the new total, at the
+            # seat now facing it: above its panel, above yours for you (at the bottom of the
+            # window it stood over your hand).
             shown = round(start + (e.total - start) * ease_out(min(1.0, t * 1.6)))
-            pos = s.layout.seat_pos(e.target)
-            render.draw_banner(surface, f"+{shown}", (pos[0], pos[1] - int(40 * s.layout.unit)),
-                               int(40 * s.layout.unit), bg=(198, 40, 40))
+            size = int(40 * s.layout.unit)
+            render.draw_banner(surface, f"+{shown}", self._shout_anchor(e.target, size), size,
+                               bg=(198, 40, 40))
 
-        self._add([Tween(750 * max(self.ms, 0.4), draw)], lands=(Land(e),))
+        # The badge by the pile shows the new total as the stacked card lands (it kept the
+        # old one until the draw was over), while this counter rolls up at the target.
+        self._add([Tween(750 * max(self.ms, 0.4), draw)], starts=(Land(e),))
 
     def penalty_taken(self, e: ev.PenaltyTaken) -> None:
-        # No shout of its own: the counter at the victim rolls up as the cards arrive.
-        self._add([], lands=(Land(e),))
+        # No shout of its own: the counter at the victim rolls up as the cards arrive, and
+        # the badge by the pile shows what is being taken (an innocent +4 challenged: 6,
+        # not the 4 it showed) and counts down as each card lands (_draw_run).
+        self.taking = e.total
+        self._add([], lands=(_pending(e.seat, e.total),))
 
     def challenged(self, e: ev.Challenged) -> None:
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
@@ -717,33 +771,38 @@ class EventPlayer:
 
 
     def _zoom(self, seat: int) -> Tween:
-        """The winner's panel swells (a quick zoom and back) with a golden glow; for your
-        own seat, the glow rises from your hand."""
+        """The winner's panel swells (a quick zoom and back) with a golden glow: a seat's on
+        the arc, or your own name and score (never a box round the hand you just emptied;
+        with no panel of yours shown, the confetti and the callout celebrate alone)."""
         s = self.stage
         lay = s.layout
+
+        def panel() -> pygame.Rect:
+            if seat in lay.seats and seat != s.viewer:
+                return render.seat_panel_rect(lay, seat)
+            if seat == s.viewer and lay.zones is not None:
+                return lay.zones.own
+            return pygame.Rect(0, 0, 0, 0)
 
         def draw(surface: pygame.Surface, t: float) -> None:
             # Swells fast, holds big while the confetti flies, and settles back.
             k = min(1.0, t / 0.15) if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.2)
             k = motion.ease_out(k)
-            if seat in lay.seats and seat != s.viewer:
-                rect = render.seat_panel_rect(lay, seat).clip(surface.get_rect())
-            else:
-                rect = lay.hand_area.clip(surface.get_rect())
+            rect = panel().clip(surface.get_rect())
             if rect.width <= 0 or rect.height <= 0:
                 return
             zoom = 1 + ZOOM * k
-            if k > 0.01 and seat in lay.seats and seat != s.viewer:
+            big = rect
+            grown = None
+            if k > 0.01:
                 grown = pygame.transform.smoothscale(surface.subsurface(rect).copy(),
                                                      (round(rect.width * zoom),
                                                       round(rect.height * zoom)))
                 big = grown.get_rect(center=rect.center).clamp(surface.get_rect())
-                art_table.draw_glow(surface, big, int(12 * lay.unit), (255, 210, 72),
-                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
+            art_table.draw_glow(surface, big, int(12 * lay.unit), (255, 210, 72),
+                                0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
+            if grown is not None:
                 surface.blit(grown, big)
-            else:
-                art_table.draw_glow(surface, rect, int(12 * lay.unit), (255, 210, 72),
-                                    0.95 * max(k, 1 - t), max(8, int(22 * lay.unit)))
 
         return Tween(WIN_MS * max(s.speed, 0.5), draw)
 
@@ -801,6 +860,11 @@ def burst_clip(lay: Layout, hand: list[pygame.Rect]) -> pygame.Rect:
     """The table above your hand: where the colour burst may spread."""
     top = min([lay.hand_area.top, *(r.top for r in hand)]) - int(4 * lay.unit)
     return pygame.Rect(0, 0, lay.size[0], max(0, top))
+
+
+def _pending(seat: int, total: int) -> Land:
+    """The penalty the badge by the pile shows becomes `total` (0: none)."""
+    return Land(ev.PenaltyStacked(seat, total, seat))
 
 
 def _drawn(e: ev.CardDrawn, mine: bool) -> tuple[object, ...]:

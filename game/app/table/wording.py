@@ -51,6 +51,8 @@ def describe_action(a: Action) -> str:
         if a.colour >= 0:
             text = tr("action.with_colour", card=text, colour=colour_word(a.colour))
         return text
+    if a.kind == Kind.CHOOSE_COLOUR and a.colour >= 0:  # which colour: a hint's reason is why
+        return tr("action.named_colour", colour=colour_word(a.colour))
     return tr(f"action.{a.kind.name.lower()}")
 
 

@@ -81,10 +81,16 @@ def date_text(day) -> str:
 
 
 def seat_name(stored: str) -> str:
-    """A seat's name as shown now: the default human name in the current language."""
+    """A seat's name as shown now: the default human name in the current language. Every
+    name is shown through here (the table's seats through ShownSeats). The default's word
+    in either language ("You", "你") counts as the default too: a name box keeps that word
+    as the default (stored_name), so stored as a word it comes from a save, record or
+    lesson written before the mark, and it follows the language like the mark does."""
     from saves.match import DEFAULT_HUMAN_NAME
 
-    return tr("seat.you") if stored == DEFAULT_HUMAN_NAME else stored
+    if stored == DEFAULT_HUMAN_NAME or stored in _default_words():
+        return tr("seat.you")
+    return stored
 
 
 def stored_name(typed: str) -> str:
@@ -97,9 +103,18 @@ def stored_name(typed: str) -> str:
     return typed
 
 
-def _default_words() -> set[str]:
-    setup()
-    return {str(_i18n.t("uno.seat.you", locale=lang)) for lang in LANGUAGES}
+_DEFAULT_WORDS: frozenset[str] = frozenset()
+
+
+def _default_words() -> frozenset[str]:
+    """"You", "你": the default name's word in each language (looked up once: names are
+    shown every frame)."""
+    global _DEFAULT_WORDS
+    if not _DEFAULT_WORDS:
+        setup()
+        _DEFAULT_WORDS = frozenset(str(_i18n.t("uno.seat.you", locale=lang))
+                                   for lang in LANGUAGES)
+    return _DEFAULT_WORDS
 
 
 class ShownSeats:

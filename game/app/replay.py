@@ -333,6 +333,11 @@ class Reviewer:
             future.result(timeout)
         return self.get(index)
 
+    def progress(self) -> tuple[int, int]:
+        """(human moves whose review is in, human moves): what the summary still waits for."""
+        with self._lock:
+            return len(self._human_moves) - len(self._unreviewed), len(self._human_moves)
+
     def summary(self) -> tuple[int, int, MoveReview | None] | None:
         """(human moves reviewed where the Expert differs, human moves, the costliest) once
         every human move is reviewed; None while some are still being worked out. Reads

@@ -169,3 +169,63 @@ def test_the_round_s_summary_is_worked_out_once_off_the_ui_thread(app, monkeypat
     assert summaries and len(summaries) == 1 and summaries[0] != main.name
     assert looked_at and not any(looked_at), "a frame weighed the reviews"
     scene.reviewer.close()
+
+
+def test_the_summary_line_says_what_is_still_being_reviewed(app, monkeypatch) -> None:
+    """While the moves are compared with the Expert's, the line says how many are in (the
+    round's accuracy beside it may be computed already: "still reviewing your moves" next
+    to "Accuracy 92 %" read as if it were not); once all are in, the summary replaces it."""
+    import threading
+
+    from game.app import i18n
+    from game.app.scenes.replay import ReplayScene
+    from saves.history import add_round
+    from tests.app.conftest import click, frames
+    from tests.app.test_replay import open_replays
+
+    gate = threading.Event()  # holds every review of a human move after the first two
+    started: list[int] = []
+    real_review = Reviewer.review
+
+    def review(reviewer: Reviewer, index: int):
+        if index in reviewer.human_moves():
+            started.append(index)
+            if len(started) > 2:
+                gate.wait(60)
+        return real_review(reviewer, index)
+
+    monkeypatch.setattr(Reviewer.__init__, "__defaults__", (5.0,))  # quick reviews
+    monkeypatch.setattr(Reviewer, "review", review)
+    add_round(entry(23)[0])
+    for lang in ("en", "zh"):
+        i18n.set_language(lang)
+        try:
+            listing = open_replays(app)
+            (watch,) = listing.watch_buttons
+            click(app, watch.rect.center, frames=2)
+            scene = app.top
+            assert isinstance(scene, ReplayScene) and scene.reviewer is not None
+            total = len(scene.reviewer.human_moves())
+            assert total > 3
+            for _ in range(500):
+                frames(app, 1, 20)
+                if scene.reviewer.progress()[0] >= 2:
+                    break
+            done = scene.reviewer.progress()[0]
+            assert done == 2, (started, threading.enumerate())
+            line = scene.summary_line()
+            assert line == i18n.tr("replay.summary_pending", done=2, total=total)
+            assert str(total) in line and "2" in line, line
+            gate.set()
+            for _ in range(3000):
+                frames(app, 1, 20)
+                if scene.reviewer.summary() is not None:
+                    break
+            frames(app, 2)
+            assert scene.summary_line() != line, "the finished review still says it is pending"
+            app.back_to("menu")
+            gate.clear()
+            started.clear()
+        finally:
+            gate.set()
+            i18n.set_language("en")

@@ -139,9 +139,13 @@ class MatchEndScene(Scene):
         if seat >= 0:
             lines.append(tr("end.fact_biggest", name=m.seats[seat].name, points=points,
                             round=round_no))
-        lines.append(tr("end.fact_caught", count=f.unos_caught))
-        if f.challenges:
+        # A count of nothing is said in words ("Nobody was caught forgetting UNO").
+        lines.append(tr("end.fact_caught", count=f.unos_caught) if f.unos_caught
+                     else tr("end.fact_none_caught"))
+        if f.bluffs_called:
             lines.append(tr("end.fact_bluffs", count=f.bluffs_called, challenges=f.challenges))
+        elif f.challenges:
+            lines.append(tr("end.fact_no_bluffs", count=f.challenges))
         else:
             lines.append(tr("end.fact_no_challenges"))
         return lines

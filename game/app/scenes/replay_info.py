@@ -159,7 +159,10 @@ class InfoPanel:
             return ""
         summary = self.host.reviewer.summary()
         if summary is None:
-            return tr("replay.summary_pending")
+            # Only the move-by-move comparison is still coming (the round's accuracy
+            # beside it may be in already): say that, and how far it has got.
+            done, total = self.host.reviewer.progress()
+            return tr("replay.summary_pending", done=done, total=total)
         differ, total, worst = summary
         if worst is None:
             return tr("replay.summary_none", total=total)

@@ -14,7 +14,7 @@ import pygame
 
 from game.app import fonts, i18n
 from game.app.i18n import tr
-from game.app.table import hud, render
+from game.app.table import hud, render, wording
 from game.app.table.anim import Director, Step, Tween, shake_offset
 from game.app.table.decision import Decision, decider
 from game.app.table.effects import FRESH_MS, EventPlayer
@@ -133,7 +133,7 @@ class Stage:
         entries = self.log_entries[-LOG_KEPT:]
         stamp = (i18n.language(), len(self.log_entries), id(entries[-1]) if entries else 0)
         if self._log_cache[0] != stamp:
-            lines = [line for e, v in entries if (line := self.player.describe(e, v))]
+            lines = wording.log_lines(entries, self.player.describe, self.name_of)
             self._log_cache = (stamp, lines)
         return self._log_cache[1]
 

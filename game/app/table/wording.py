@@ -3,7 +3,7 @@ player's language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.app.i18n import tr
 from game.engine import Action, Kind
@@ -51,6 +51,8 @@ def describe_action(a: Action) -> str:
         if a.colour >= 0:
             text = tr("action.with_colour", card=text, colour=colour_word(a.colour))
         return text
+    if a.kind == Kind.CHOOSE_COLOUR and a.colour >= 0:  # which colour: a hint's reason is why
+        return tr("action.named_colour", colour=colour_word(a.colour))
     return tr(f"action.{a.kind.name.lower()}")
 
 
@@ -123,7 +125,9 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
         return tr("log.challenge_guilty" if e.guilty else "log.challenge_innocent",
                   name=n(e.challenger), target=obj(e.accused))
     if isinstance(e, ev.PenaltyStacked):
-        return tr("log.stacked", name=n(e.seat), total=e.total, target=obj(e.target))
+        if e.target == viewer:  # said in full where the card laid is not in the log
+            return tr("log.stacked_you", name=n(e.seat), total=e.total)
+        return tr("log.stacked", name=n(e.seat), total=e.total, target=n(e.target))
     if isinstance(e, ev.HandsSwapped):
         return tr("log.swapped", name=n(e.seat), target=obj(e.target))
     if isinstance(e, ev.HandsRotated):
@@ -152,3 +156,52 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
     if isinstance(e, ev.SeatsExchanged):
         return tr("log.seats_exchanged")
     return ""
+
+
+LogEntry = tuple[ev.Event, int | None]  # an event and the seat the log was written for
+
+
+def log_lines(entries: Sequence[LogEntry], describe: Callable[[ev.Event, int | None], str],
+              name_of: Callable[[int], str]) -> list[str]:
+    """The log's lines for its events, oldest first. Draws in a row by one seat (drawing
+    until a card fits) read as one line, "Chen drew 7 cards"; a card stacked on a penalty
+    and the penalty it passes on read as one, "Chen stacked a +2: you face +4". The lines
+    are worded again from the events each time, so a draw that lands later joins the line
+    of the draws before it."""
+    out: list[str] = []
+    # What the newest line says, when another event may join it: (kind, seat, count, entry).
+    last: tuple[str, int, int, LogEntry] | None = None
+    for entry in entries:
+        e, viewer = entry
+        line = describe(e, viewer)
+        if not line:
+            continue  # not in the log: it neither joins nor breaks a line
+        if isinstance(e, ev.CardDrawn) and e.reason == "draw":
+            if last is not None and last[0] == "draw" and last[1] == e.seat:
+                count = last[2] + 1
+                out[-1] = tr("log.drew_many", name=name_of(e.seat), count=count)
+                last = ("draw", e.seat, count, entry)
+                continue
+            out.append(line)
+            last = ("draw", e.seat, 1, entry)
+            continue
+        if isinstance(e, ev.PenaltyStacked) and last is not None and last[0] == "play" \
+                and last[1] == e.seat:
+            played = last[3][0]
+            assert isinstance(played, ev.CardPlayed)
+            out[-1] = stacked_line(e, played, name_of, viewer)
+            last = None
+            continue
+        out.append(line)
+        last = ("play", e.seat, 1, entry) if isinstance(e, ev.CardPlayed) else None
+    return out
+
+
+def stacked_line(e: ev.PenaltyStacked, played: ev.CardPlayed, name_of: Callable[[int], str],
+                 viewer: int | None) -> str:
+    """"Chen stacked a +2: you face +4" (the card laid, what the next player now faces)."""
+    cards = tr("action.cards_joined").join(card_word(c) for c in played.cards)
+    if viewer is not None and e.target == viewer and name_of(viewer) == tr("seat.you"):
+        return tr("log.stacked_card_you", name=name_of(e.seat), card=cards, total=e.total)
+    return tr("log.stacked_card", name=name_of(e.seat), card=cards, total=e.total,
+              target=name_of(e.target))

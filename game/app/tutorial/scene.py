@@ -72,11 +72,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             if f.size(trial.rstrip())[0] <= width or not line.strip():
                 line = trial
                 continue
-            if unit in _NO_LINE_START and len(line.rstrip()) > 1:
-                # Chinese never starts a line with closing punctuation: the character
-                # before it comes down too.
-                unit = line.rstrip()[-1] + unit
-                line = line.rstrip()[:-1]
+            kept = line.rstrip()
+            last = _UNITS.findall(kept)[-1] if kept else ""
+            if unit in _NO_LINE_START and len(last) < len(kept):
+                # Chinese never starts a line with closing punctuation: the unit before it
+                # comes down too, whole ("+2，", never "+" above and "2，" below).
+                unit = last + unit
+                line = kept[:-len(last)]
             lines.append(line.rstrip())
             line = "" if unit.isspace() else unit
         lines.append(line.rstrip())

@@ -1,0 +1,72 @@
+"""The log says what happened in as many lines as it took: Chen drawing until a card fits
+is "Chen drew 5 cards", one line that grows as each card lands; a card stacked on a
+penalty says which card and what the next player now faces ("Chen stacked red Draw Two:
+you now face +4"), never "Chen stacked: +4 for you" (as if Chen had played a +4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app import i18n
+from game.app.scenes.menu import MenuScene
+from game.engine import OFFICIAL, Action, Kind
+from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
+from tests.app.conftest import frames
+from tests.app.helpers import settle
+from tests.app.tour import staged
+
+PEOPLE = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
+          SeatInfo.ai("Chen", "normal")]
+DRAWN = {"en": ["Chen drew 5 cards", "Chen kept the card"],
+         "zh": ["Chen 摸了 5 张牌", "Chen 留下了摸到的牌"]}
+STACKED = {"en": ["Ada played red Draw Two", "Chen stacked green Draw Two: you now face +4"],
+           "zh": ["Ada 打出 红+2", "Chen 叠加 绿+2：你现在面临 +4"]}
+
+
+def _act(app, table, action: Action) -> None:
+    table.animate(table.match.apply(action))
+    settle(app, table)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_draws_in_a_row_are_one_line_that_counts_them(app, lang) -> None:
+    i18n.set_language(lang)
+    try:
+        app.push(MenuScene(app))
+        # Chen keeps drawing until a card fits: four greens, then the red 9.
+        table = staged(app, OFFICIAL.with_options(draw_to_match=True),
+                       ["r1 r2 r3", "b1 b2 b3", "g1 g2 g3"], PEOPLE, current=2,
+                       stock="g4 g6 g7 g8 r9")
+        shown: list[list[str]] = []
+        table.animate(table.match.apply(Action(Kind.DRAW, 2)))
+        for _ in range(400):  # the line as each card lands
+            frames(app, 1, 50)
+            if not shown or shown[-1] != table.log_lines:
+                shown.append(list(table.log_lines))
+            if not table.director.busy:
+                break
+        _act(app, table, Action(Kind.KEEP, 2))
+        lines = table.log_lines
+        assert lines[-2:] == DRAWN[lang], lines
+        assert len(table.match.state.hands[2]) == 8
+        # While the cards landed the line counted them; it never stood as five lines.
+        assert max(sum(line.startswith("Chen") for line in s) for s in shown) <= 1, shown
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_stacked_card_says_which_card_and_what_you_now_face(app, lang) -> None:
+    i18n.set_language(lang)
+    try:
+        app.push(MenuScene(app))
+        rules = OFFICIAL.with_options(stack_draw_two=True)
+        table = staged(app, rules, ["b1 b2 b3", "r+2 b4", "g+2 y3"], PEOPLE, current=1,
+                       top="r5")
+        s = table.match.state
+        _act(app, table, Action(Kind.PLAY, 1, (s.hands[1][0],)))
+        _act(app, table, Action(Kind.PLAY, 2, (s.hands[2][0],)))
+        lines = table.log_lines
+        assert lines[-2:] == STACKED[lang], lines
+    finally:
+        i18n.set_language("en")

@@ -46,6 +46,8 @@ BUTTON_RADIUS = 10
 # Hover lifts a button this far; a press sinks it this far below its resting place.
 LIFT = 2
 SINK = 1
+# How long a lift takes (seconds), and a press's sink from it.
+LIFT_TIME = 0.045
 
 
 def space(steps: float) -> int:

@@ -377,6 +377,13 @@ def page(surface: pygame.Surface, app: App, title: str, panel: pygame.Rect | Non
     return r
 
 
+def content_top(app: App) -> int:
+    """The first y under a page's title and its stripe (page() draws them), with a grid
+    step of air: where a page's content may start."""
+    title = fonts.font(app.px(style.TITLE), True).get_linesize()
+    return app.gap(2) + title + app.gap(0.25) + max(2, app.gap(0.5)) + app.gap(1.5)
+
+
 def row_card(surface: pygame.Surface, app: App, rect: pygame.Rect, *, gold: bool = False
              ) -> None:
     """One entry of a list page (a save, a replay) as its own small panel."""

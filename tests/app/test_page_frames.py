@@ -1,5 +1,6 @@
-"""Pages frame their content cleanly: Keys' panel starts under the title's colour stripe
-(in Chinese its edge ran across the stripe: the list was placed from an old title size),
+"""Pages frame their content cleanly: Keys' panel and the rules editor's preset row start
+under the title's colour stripe (in Chinese they ran across it: they were placed from an
+old title size),
 and Settings, when its list scrolls, shows whole rows (the last one was cut in half at
 the panel's edge). In English and Chinese, at 100 % and 150 %."""
 
@@ -53,5 +54,27 @@ def test_a_scrolling_settings_list_shows_whole_rows(lang) -> None:
         scene = app.top
         assert scene.box is not None  # it scrolls at this size
         assert scene.view.height % scene.row_h == 0, (scene.view.height, scene.row_h)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1024, 600), 1.5)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rules_editor_starts_under_the_title_stripe(lang, scale, size) -> None:
+    from game.app.scenes.new_game import NewGameScene
+    from game.app.scenes.rules_edit import RulesEditScene
+
+    app = make(lang, scale, size)
+    try:
+        app.push(MenuScene(app))
+        owner = NewGameScene(app)
+        app.push(owner)
+        app.push(RulesEditScene(app, owner))
+        frames(app, 2)
+        scene = app.top
+        title = page(pygame.Surface(app.size), app, tr("rules.title"), left=True)
+        stripe_bottom = title.bottom + app.gap(0.25) + max(2, app.gap(0.5))
+        for e in (scene.preset_menu, scene.reset_b):
+            assert e.rect.top >= stripe_bottom, (e.rect, stripe_bottom)
     finally:
         app.close()

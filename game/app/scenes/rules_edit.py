@@ -21,6 +21,7 @@ from game.app.ui import (
     button,
     button_height,
     button_width,
+    content_top,
     drop_down,
     keep_visible,
     list_area,
@@ -118,7 +119,7 @@ class RulesEditScene(Scene):
         w, h = self.app.size
         u, g = self.app.u, self.app.gap
         ui = self.app.ui
-        top = u(70)
+        top = content_top(self.app)  # under the title's stripe, in either language
         left = g(3)
         # The bar at the bottom: the notes, and Done (primary) at the right.
         done = pygame.Rect(0, 0, button_width(self.app, [tr("rules.done")], "#primary",

@@ -58,7 +58,6 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "teams": ("teams", "seat_exchange"),
 }
 PRESET_CHOICES = ("official", "community", "party")
-DIM = style.NORMAL.disabled_text  # an option the scoring makes irrelevant
 
 _STEPS = {
     "target_score": (100, 200, 250, 300, 500, 750, 1000, 2000),

@@ -46,6 +46,8 @@ BUTTON_RADIUS = 10
 # Hover lifts a button this far; a press sinks it this far below its resting place.
 LIFT = 2
 SINK = 1
+# How long a lift takes (seconds), and a press's sink from it.
+LIFT_TIME = 0.045
 
 
 def space(steps: float) -> int:
@@ -198,6 +200,10 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
         return str(max(2, round(r * factor)))
 
     clear = {"dark_bg": "#00000000"}
+    # A drop-down's text margin; its rows sit inside the list's 1 px border, the field's
+    # text inside its own (thicker) edge.
+    list_pad = str(round(space(1.5) * factor))
+    item_pad = str(round(space(1.5) * factor) + p.edge_width - 1)
     primary = {"normal_bg": hex_colour(p.gold), "hovered_bg": hex_colour(_lighter(p.gold, 0.35)),
                "active_bg": hex_colour(p.gold_deep), "selected_bg": hex_colour(p.gold),
                "normal_text": hex_colour(p.text_on_gold),
@@ -287,6 +293,15 @@ def theme(factor: float, high_contrast: bool = False, lang: str = "en") -> dict[
             "colours": {"normal_bg": hex_colour((*p.panel[:3], 255)),
                         "hovered_bg": hex_colour((*p.button_hover[:3], 255)),
                         "selected_bg": hex_colour((*p.button_hover[:3], 255))}},
+        # The chosen value and the open list's rows start their text at one left margin:
+        # centred, the rows (the field's whole width) sat half an arrow button to the
+        # right of the field's text (centred left of its arrow button).
+        # (Named in full: the library's own drop-down blocks set a padding of 0 above the
+        # plain class names. The chosen value by its class: its id is the option's own.)
+        "drop_down_menu.@selected_option": {"misc": {"text_horiz_alignment": "left",
+                                                     "text_horiz_alignment_padding": list_pad}},
+        "drop_down_menu.#drop_down_options_list.@selection_list_item": {
+            "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": item_pad}},
         "#drop_up": {"misc": {"expand_direction": "up"}},
         "text_entry_line": {"colours": {"dark_bg": hex_colour(p.entry),
                                         "normal_text": hex_colour(p.text)},

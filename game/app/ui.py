@@ -28,8 +28,9 @@ WHITE = style.NORMAL.text
 
 class StyledButton(UIButton):
     """A button that lifts 2 px under the pointer and sinks 1 px while pressed (ART.md),
-    easing there in a few frames. Hit-testing stays on its resting place, so the lift never
-    makes the pointer fall off the bottom edge."""
+    moving there at one steady speed (a lift takes three frames, every button alike; an
+    easing that crept the last pixel in later read as the button jumping). Hit-testing stays
+    on its resting place, so the lift never makes the pointer fall off the bottom edge."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -52,9 +53,12 @@ class StyledButton(UIButton):
         if not self.alive():
             return
         target = self.target_offset()
-        step = min(1.0, time_delta / 0.06)  # about 60 ms to get there
-        self.offset += (target - self.offset) * step if abs(target - self.offset) > 0.05 \
-            else target - self.offset
+        # A press sinks from the lift in the time a lift takes: it answers the click.
+        step = time_delta * (style.LIFT + style.SINK if self.held else style.LIFT) \
+            / style.LIFT_TIME
+        gap = target - self.offset
+        self.offset = target if abs(gap) <= step else self.offset + step * (1 if gap > 0
+                                                                                 else -1)
         shown = pygame.Vector2(self.relative_rect.topleft)
         want = self.home + (0, round(self.offset))
         if shown != want:
@@ -78,16 +82,30 @@ def draw_button_shadows(surface: pygame.Surface, elements: list, app: App) -> No
     from game.app.art import chrome
 
     scale = app.text_factor
+    clip = surface.get_clip()
     for e in elements:
         if not isinstance(e, StyledButton) or not e.visible or not e.alive() \
-                or scrolled_in(e) is not None or not e.is_enabled:
+                or not e.is_enabled:
             continue
-        lift = -e.offset
+        box = scrolled_in(e)
+        if box is not None:  # in a scrolling list: only where the list shows it
+            if not box.alive() or box._view_container is None:
+                continue
+            surface.set_clip(box._view_container.get_abs_rect().clip(clip))
+        lift = max(0.0, -e.offset)
         rect = e.resting_rect
-        chrome.drop_shadow(surface, rect.inflate(-2, -2), round(style.BUTTON_RADIUS * scale),
+        radius = round(style.BUTTON_RADIUS * scale)
+        chrome.drop_shadow(surface, rect.inflate(-2, -2), radius,
                            lift=round((2 + lift * 1.5) * scale) + 1,
                            blur=max(2, round((5 + lift * 2) * scale)),
                            alpha=app.palette.shadow[3])
+        if lift > 0:
+            # Close under a lifted button, a darker, tighter shadow: on a dark panel (a
+            # seat's card) the soft one does not show, and the lift looked like a shift.
+            chrome.drop_shadow(surface, rect.inflate(-4, -2), radius,
+                               lift=round(lift * 1.5 * scale) + 1, blur=max(1, round(scale)),
+                               alpha=round(min(1.0, lift / style.LIFT) * 200))
+        surface.set_clip(clip)
 
 
 def draw_button_icons(surface: pygame.Surface, elements: list, app: App) -> None:
@@ -357,6 +375,13 @@ def page(surface: pygame.Surface, app: App, title: str, panel: pygame.Rect | Non
 
         chrome.panel(surface, panel, p, scale=app.text_factor)
     return r
+
+
+def content_top(app: App) -> int:
+    """The first y under a page's title and its stripe (page() draws them), with a grid
+    step of air: where a page's content may start."""
+    title = fonts.font(app.px(style.TITLE), True).get_linesize()
+    return app.gap(2) + title + app.gap(0.25) + max(2, app.gap(0.5)) + app.gap(1.5)
 
 
 def row_card(surface: pygame.Surface, app: App, rect: pygame.Rect, *, gold: bool = False

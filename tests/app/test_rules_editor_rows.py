@@ -11,6 +11,7 @@ from pygame_gui.elements import UICheckBox, UITooltip
 
 from game.app import fonts
 from game.app.app import App
+from game.app.scenes import rules_rows
 from game.app.scenes.rules_edit import SECTIONS, RulesEditScene
 from game.app.tutorial.lessons import try_it_available
 from tests.app.conftest import frames, key
@@ -45,8 +46,7 @@ def test_hovering_an_option_covers_no_row(small_app: App) -> None:
 def test_try_it_is_one_column_and_every_row_keeps_left_of_it(small_app: App) -> None:
     app = small_app
     _open(app)
-    u = app.u
-    font = fonts.font(u(15))
+    font = fonts.font(app.px(rules_rows.DESC))
     for section, names in SECTIONS.items():
         scene = _section(app, section)
         lefts = {b.rect.left for b in scene.try_buttons}
@@ -57,6 +57,6 @@ def test_try_it_is_one_column_and_every_row_keeps_left_of_it(small_app: App) -> 
         assert len(lefts) == 1, (section, lefts)  # one column
         column = lefts.pop()
         for name in scene.controls.values():
-            x = scene.view.x + u(22)
+            x = scene.view.x + app.gap(3)
             widest = max(font.size(line)[0] for line in scene.desc_lines[name])
             assert x + widest < column, (section, name, x + widest, column)

@@ -11,6 +11,7 @@ import pytest
 
 from game.app import fonts, i18n
 from game.app.app import App
+from game.app.scenes import rules_rows
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_edit import SECTIONS, RulesEditScene
@@ -69,14 +70,13 @@ def test_explanations_whole_and_section_buttons_fit(size, scale, lang) -> None:
             label = i18n.tr(f"rules.section.{editor.section_buttons[b]}")
             assert b.rect.height >= text_size(app, label, "#small")[1] + 4, label
             assert b.rect.width >= text_size(app, label, "#small")[0], label
-        u = app.u
         for section in SECTIONS:
             editor.section = section
             editor.build()
             frames(app, 1)
             rows = sorted(editor.controls.items(), key=lambda kv: kv[0].relative_rect.top)
-            title_h = fonts.font(u(19), True).get_linesize()
-            line_h = fonts.font(u(15)).get_linesize()
+            title_h = fonts.font(app.px(rules_rows.TITLE), True).get_linesize()
+            line_h = fonts.font(app.px(rules_rows.DESC)).get_linesize()
             for (widget, name), nxt in zip(rows, [*rows[1:], None], strict=True):
                 lines = editor.desc_lines[name]
                 assert not lines[-1].endswith("…"), name
@@ -84,9 +84,9 @@ def test_explanations_whole_and_section_buttons_fit(size, scale, lang) -> None:
                 desc = i18n.tr(SPECS[name].desc_key).replace(" ", "")
                 note = i18n.tr("rules.unused").replace(" ", "")
                 assert "".join(lines).replace(" ", "") in (desc, note + desc), name
-                bottom = widget.relative_rect.top + title_h + 2 + len(lines) * line_h
+                bottom = editor.tops[widget] + title_h + 2 + len(lines) * line_h
                 if nxt is not None:
-                    assert bottom <= nxt[0].relative_rect.top, (name, nxt[1])
+                    assert bottom <= editor.tops[nxt[0]], (name, nxt[1])
     finally:
         app.close()
         i18n.set_language("en")

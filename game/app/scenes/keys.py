@@ -9,7 +9,7 @@ from types import MappingProxyType
 import pygame
 from pygame_gui.core import UIElement
 
-from game.app import fonts
+from game.app import fonts, style
 from game.app.i18n import key_label, tr
 from game.app.scene import Scene
 from game.app.ui import (
@@ -18,6 +18,7 @@ from game.app.ui import (
     button,
     button_height,
     button_width,
+    content_top,
     list_area,
     page,
     scrollbar_w,
@@ -77,8 +78,9 @@ class KeysScene(Scene):
         cols = 2 if usable >= 2 * (key_w + u(200)) + u(30) else 1
         col_w = min((usable - (cols - 1) * u(30)) // cols, u(560))
         rows = (len(names) + cols - 1) // cols
-        self.title_h = fonts.font(u(36), True).get_linesize()
-        top = u(20) + self.title_h + u(10)
+        self.title_h = fonts.font(self.app.px(style.TITLE), True).get_linesize()
+        # Under the title's stripe, with the panel's margin (it is drawn round the list).
+        top = content_top(self.app) + self.app.gap(2)
         bottom = min(reset.top, back.rect.top) - u(10)
         width = cols * col_w + (cols - 1) * u(30)
         area = pygame.Rect(0, top, width + scrollbar_w(self.app), bottom - top)

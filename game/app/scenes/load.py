@@ -3,37 +3,86 @@ scores, round, rules preset and when it was saved; a page at a time when they do
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
-from game.app import fonts
+from game.app import fonts, i18n, style
 from game.app.i18n import tr
 from game.app.persist import SaveEntry, explain_save_error, match_title, save_details
 from game.app.scenes.paged import PagedScene
-from game.app.ui import WHITE, button, list_row, page, row_buttons, row_card, row_height
+from game.app.table.render import wrap
+from game.app.ui import (
+    button,
+    button_width,
+    list_row,
+    page,
+    row_buttons,
+    row_card,
+    row_height,
+    text,
+)
 from saves.match_summary import summary_of
 from saves.slots import AUTOSAVE
 
 
 class LoadScene(PagedScene):
     name = "load"
+    two_lines = False  # some save's detail takes two lines (the rows are made for them)
 
     def _rows(self) -> tuple[int, int, int]:
-        """Top of the list, row height, and how many rows fit above the bottom buttons."""
-        u = self.app.u
-        top, row_h = u(90), row_height(self.app, u(19), u(15))
+        """Top of the list, row height, and how many rows fit above the bottom buttons:
+        a row is a name and a detail line, or two detail lines when some save's detail
+        is longer than a row has room for."""
+        app = self.app
+        top = app.gap(11)
+        lines = (app.px(style.BODY), app.px(style.CAPTION)) + (
+            (app.px(style.CAPTION),) if self.two_lines else ())
+        row_h = row_height(app, *lines)
         return top, row_h, self.rows_per_page(top, row_h)
+
+    def _text_room(self) -> tuple[int, int]:
+        """Where a row's text starts and how wide it may run: up to its buttons."""
+        card = list_row(self.app, 0, 0, self.app.u(60))
+        buttons = row_buttons(self.app, card, self._button_widths())
+        x = card.x + self.app.gap(2)
+        return x, min(r.left for r in buttons) - self.app.gap(2) - x
+
+    def _button_widths(self) -> list[int]:
+        app = self.app
+        return [button_width(app, [tr("load.delete")], "#danger", app.u(140)),
+                button_width(app, [tr("load.open")], None, app.u(140))]
+
+    def _lay_out(self, words: tuple[str, str]) -> tuple[int, list[str], int]:
+        """A row's name size, its detail's lines and their size: each on its step of the
+        type scale; a detail too long for one line takes two, and only a row whose name or
+        detail does not fit even so is shrunk (the other rows keep their size)."""
+        _, room = self._text_room()
+        head, detail = words
+        head_size = fonts.fit_size(head, self.app.px(style.BODY), room, True)
+        size = self.app.px(style.CAPTION)
+        while True:
+            lines = wrap(detail, fonts.font(size, False, detail), room)
+            if len(lines) <= (2 if self.two_lines else 1) or size <= 9:
+                return head_size, lines, size
+            size -= 1
 
     def build(self) -> None:
         super().build()
-        w, h = self.app.size
-        u = self.app.u
+        app = self.app
+        entries = app.saves.entries()
+        _, room = self._text_room()
+        size = app.px(style.CAPTION)
+        self.two_lines = any(fonts.font(size, False, d).size(d)[0] > room
+                             for _, d in (self._row_words(e) for e in entries))
         top, row_h, per_page = self._rows()
-        self.slots: list[SaveEntry] = self.paginate(self.app.saves.entries(), per_page)
+        self.slots: list[SaveEntry] = self.paginate(entries, per_page)
+        self.row_layouts = [self._lay_out(self._row_words(e)) for e in self.slots]
         self.load_buttons: dict[object, SaveEntry] = {}
         self.delete_buttons: dict[object, SaveEntry] = {}
         for i, entry in enumerate(self.slots):
-            del_r, open_r = row_buttons(self.app, list_row(self.app, top, i, row_h),
-                                        [u(140), u(140)])
+            del_r, open_r = row_buttons(app, list_row(app, top, i, row_h),
+                                        self._button_widths())
             lb = button(self, "load.open", open_r)
             # Deleting cannot be undone: it looks like the one dangerous action here.
             db = button(self, "load.delete", del_r, object_id="#danger")
@@ -57,35 +106,36 @@ class LoadScene(PagedScene):
             self.page_button(element)
 
     def draw(self, surface: pygame.Surface) -> None:
-        u = self.app.u
+        app = self.app
+        p = app.palette
         w, h = surface.get_size()
-        page(surface, self.app, tr("load.title"), left=True)
+        page(surface, app, tr("load.title"), left=True)
         if not self.slots:
-            m = fonts.render(tr("load.empty"), u(22), WHITE)
+            m = text(app, style.HEADING, tr("load.empty"), p.text, w - app.gap(6))
             surface.blit(m, m.get_rect(center=(w // 2, h // 2)))
         top, row_h, _ = self._rows()
+        x, _ = self._text_room()
         self.row_texts: list[str] = []  # what each row says, this frame (for tests)
-        self.detail_at: list[pygame.Rect] = []  # each row's detail line as drawn (tests)
-        rows = [self._row_words(entry) for entry in self.slots]
-        # One size for every row's lines: the rows read as a list, not a size each.
-        head_size = min((fonts.fit_size(head, u(19), w - u(420), True) for head, _ in rows),
-                        default=u(19))
-        detail_size = min((fonts.fit_size(detail, u(15), w - u(420)) for _, detail in rows),
-                          default=u(15))
-        for i, (entry, (head_text, detail)) in enumerate(zip(self.slots, rows, strict=True)):
-            card = list_row(self.app, top, i, row_h)
-            row_card(surface, self.app, card, gold=entry.auto)
-            y = card.y + self.app.gap(1.25)
+        self.detail_at: list[pygame.Rect] = []  # each row's detail lines as drawn (tests)
+        for i, (entry, (head_size, lines, size)) in enumerate(zip(self.slots, self.row_layouts,
+                                                                  strict=True)):
+            head_text, detail = self._row_words(entry)
+            card = list_row(app, top, i, row_h)
+            row_card(surface, app, card, gold=entry.auto)
+            y = card.y + app.gap(1.25)
             self.row_texts.append(f"{head_text}\n{detail}")
-            head = fonts.render(head_text, head_size, WHITE, True)
-            surface.blit(head, (u(40), y))
-            self.detail_at.append(surface.blit(
-                fonts.render(detail, detail_size, (200, 220, 205)),
-                (u(40), y + fonts.font(u(19)).get_linesize())))
+            surface.blit(_render(head_text, head_size, p.text, True), (x, y))
+            y += fonts.font(app.px(style.BODY), True).get_linesize()
+            drawn = []
+            for line in lines:
+                drawn.append(surface.blit(_render(line, size, p.text_dim), (x, y)))
+                y += fonts.font(size, False, line).get_linesize()
+            self.detail_at.append(drawn[0].unionall(drawn[1:]) if drawn else
+                                  pygame.Rect(x, y, 0, 0))
         if self.pages > 1:
-            p = fonts.render(tr("load.page", page=self.page + 1, pages=self.pages), u(16),
-                             WHITE)
-            surface.blit(p, p.get_rect(midleft=(u(390), h - u(45))))
+            t = text(app, style.BODY, tr("load.page", page=self.page + 1, pages=self.pages),
+                     p.text)
+            surface.blit(t, t.get_rect(midleft=(app.u(390), h - app.u(45))))
 
     def _row_words(self, entry: SaveEntry) -> tuple[str, str]:
         """A row's head (the match and when it was saved) and its detail line."""
@@ -103,3 +153,16 @@ class LoadScene(PagedScene):
         else:
             detail = save_details(s)
         return f"{name}  ·  {when}", detail
+
+
+def _render(words: str, size: int, colour: tuple[int, int, int], bold: bool = False
+            ) -> pygame.Surface:
+    """A row's line, made once (the list is drawn every frame)."""
+    return _rendered(words, size, colour, bold, i18n.language())
+
+
+@lru_cache(maxsize=128)
+def _rendered(words: str, size: int, colour: tuple[int, int, int], bold: bool, lang: str
+              ) -> pygame.Surface:
+    del lang  # part of the key: the same words in another language's face
+    return fonts.render(words, size, colour, bold)

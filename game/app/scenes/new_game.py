@@ -8,12 +8,13 @@ import random
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextEntryLine
+from pygame_gui.elements import UITextEntryLine
 
 from game.app import fonts, style
 from game.app.i18n import seat_name, stored_name, tr
 from game.app.persist import other_match_notice
 from game.app.scene import Scene
+from game.app.scenes import preset_cards
 from game.app.scenes.seat_cards import SeatCards
 from game.app.scenes.seat_list import (
     KINDS,
@@ -92,7 +93,6 @@ class NewGameScene(Scene):
         w, h = self.app.size
         u, g = self.app.u, self.app.gap
         app = self.app
-        self.preset_buttons: dict[UIButton, str] = {}
         left = g(3)
         gap = g(1)
         width = w - 2 * left
@@ -142,17 +142,12 @@ class NewGameScene(Scene):
         self.party_b, self.humans_b, self.add_b = made
         if len(self.seats) >= 10:
             self.add_b.disable()
-        # The three presets as large choices, "Edit rules…" beside them.
-        chosen = preset_name(self.rules)
+        # The three presets as large cards, "Edit rules…" beside them.
         edit_w = button_width(app, [tr("new.edit_rules")], minimum=u(160), icon=True)
-        choice_w = (width - edit_w - 3 * g(1.5)) // 3
-        x = left
-        for name in PRESET_ORDER[:3]:
-            b = button(self, f"rules.preset_name.{name}",
-                       pygame.Rect(x, presets_y, choice_w, choice_h),
-                       object_id="#choice_on" if name == chosen else "#choice")
-            self.preset_buttons[b] = name
-            x += choice_w + g(1.5)
+        self.preset_buttons = preset_cards.make(
+            self, PRESET_ORDER[:3], preset_name(self.rules),
+            pygame.Rect(left, presets_y, width - edit_w - g(1.5), choice_h), g(1.5))
+        x = max(b.rect.right for b in self.preset_buttons) + g(1.5)
         self.edit_b = button(self, "new.edit_rules", pygame.Rect(x, presets_y, left + width - x,
                                                                  choice_h), icon="edit")
         # Target score, seed, a shared deal's code.
@@ -375,19 +370,7 @@ class NewGameScene(Scene):
         return preset_name(self.rules)
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        self._draw_choices(surface)
+        # Each preset card's content, over its button (it follows the hover lift).
+        self.preset_parts = preset_cards.draw(surface, self.app, self.preset_buttons,
+                                              preset_name(self.rules))
         super().draw_over_ui(surface)
-
-    def _draw_choices(self, surface: pygame.Surface) -> None:
-        """Each preset's one line, under its name (over the button, so after the UI)."""
-        app = self.app
-        p = app.palette
-        chosen = preset_name(self.rules)
-        for b, name in self.preset_buttons.items():
-            if not b.visible:
-                continue
-            colour = p.text_on_gold if name == chosen else p.text_dim
-            line = text(app, style.CAPTION, tr(f"new.preset_line_{name}"), colour,
-                        b.rect.width - app.gap(2))
-            surface.blit(line, line.get_rect(midbottom=(b.rect.centerx,
-                                                        b.rect.bottom - app.gap(1.25))))

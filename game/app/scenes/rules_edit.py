@@ -14,16 +14,14 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu
 from game.app import fonts, style
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.table.render import wrap
+from game.app.scenes import rules_rows
 from game.app.tutorial.lessons import try_it_available
 from game.app.tutorial.scene import open_try_it
 from game.app.ui import (
-    GOLD,
-    WHITE,
     button,
     button_height,
     button_width,
-    draw_tick,
+    content_top,
     drop_down,
     keep_visible,
     list_area,
@@ -31,6 +29,7 @@ from game.app.ui import (
     page,
     reveal,
     scrollbar_w,
+    text,
 )
 from game.engine import OFFICIAL, PRESETS, SPECS, Rules, RulesError
 from game.engine.rules import OptionSpec, preset_name
@@ -59,7 +58,6 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "teams": ("teams", "seat_exchange"),
 }
 PRESET_CHOICES = ("official", "community", "party")
-DIM = style.NORMAL.disabled_text  # an option the scoring makes irrelevant
 
 _STEPS = {
     "target_score": (100, 200, 250, 300, 500, 750, 1000, 2000),
@@ -118,12 +116,20 @@ class RulesEditScene(Scene):
     def build(self) -> None:
         super().build()
         w, h = self.app.size
-        u = self.app.u
+        u, g = self.app.u, self.app.gap
         ui = self.app.ui
-        top = u(70)
+        top = content_top(self.app)  # under the title's stripe, in either language
+        left = g(3)
+        # The bar at the bottom: the notes, and Done (primary) at the right.
+        done = pygame.Rect(0, 0, button_width(self.app, [tr("rules.done")], "#primary",
+                                              u(220)),
+                           button_height(self.app, "#primary", u(50)))
+        done.bottomright = (w - left, h - g(2))
+        bottom = done.top - g(2)  # where the sections and the options' panel end
         # The preset on top, and a way back to it.
-        label_w = fonts.font(u(18)).size(tr("rules.preset"))[0] + u(12)
-        preset = pygame.Rect(u(20) + label_w, top, min(u(260), w // 4), u(40))
+        label_w = fonts.font(self.app.px(style.BODY)).size(tr("rules.preset"))[0] + g(1.5)
+        row_h = button_height(self.app)
+        preset = pygame.Rect(left + label_w, top, min(u(260), w // 4), row_h)
         # The same name as New game shows: "Custom" as soon as any option differs.
         current = preset_name(self.rules)
         options: list[str | tuple[str, str]] = [
@@ -134,7 +140,9 @@ class RulesEditScene(Scene):
             preset, ui)
         self.add(self.preset_menu)
         self.focus.add(self.preset_menu)
-        reset = pygame.Rect(preset.right + u(12), top, min(u(240), w // 4), u(40))
+        reset = pygame.Rect(preset.right + g(1.5), top, button_width(
+            self.app, [tr("rules.reset", preset=tr(f"rules.preset_name.{p}"))
+                       for p in PRESET_CHOICES]), row_h)
         self.reset_b = button(self, "rules.reset", reset,
                               preset=tr(f"rules.preset_name.{self.base}"))
         # A preset is all its options, the target score too: "Custom" means Reset does
@@ -146,12 +154,11 @@ class RulesEditScene(Scene):
         side_w = min(max(u(230), button_width(self.app, [tr(f"rules.section.{k}")
                                                         for k in SECTIONS])
                          + scrollbar_w(self.app)), w // 3)
-        y = top + u(56)
+        y = top + row_h + g(2)
         self.section_buttons: dict[UIElement, str] = {}
         # Each section button as tall as its text; when they do not all fit, they scroll.
-        sec_h = max(button_height(self.app),
-                    min(u(40), (h - y - u(90)) // len(SECTIONS))) + u(4)
-        side = pygame.Rect(u(20), y, side_w, h - y - u(90))
+        sec_h = max(button_height(self.app) + u(4), min(u(56), (bottom - y) // len(SECTIONS)))
+        side = pygame.Rect(left, y, side_w, bottom - y)
         side_box, (sx, sy), side_room = list_area(self, side, sec_h * len(SECTIONS))
         for i, key in enumerate(SECTIONS):
             b = button(self, f"rules.section.{key}",
@@ -160,46 +167,43 @@ class RulesEditScene(Scene):
             if key == self.section:
                 b.select()
             self.section_buttons[b] = key
-        area = pygame.Rect(u(20) + side_w + u(16), top + u(56), 0, 0)
-        area.width = w - area.x - u(20)
-        area.height = h - area.y - u(90)
+        area = pygame.Rect(left + side_w + g(2), y, 0, 0)
+        area.width = w - area.x - left
+        area.height = bottom - area.y
         self.area = area
         names = SECTIONS[self.section]
-        # Each row as tall as its whole explanation (never cut short into the next row).
-        self.control_w = min(u(240), (area.width - scrollbar_w(self.app)) // 3)
-        self.desc_lines: dict[str, list[str]] = {}
-        tops: list[int] = []
-        content_h = 0
-        font = fonts.font(u(15))
-        title_h = fonts.font(u(19), True).get_linesize()
-        # Try it stands in one column left of the controls, kept on every row of a section
-        # that has any (a row without a lesson shows nothing there): the explanations wrap
-        # to one width and the buttons line up.
-        self.try_col = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(34) \
-            if any(try_it_available(n) for n in names) else 0
-        text_w = area.width - scrollbar_w(self.app) - self.control_w - u(48) - self.try_col
-        self.text_w = text_w  # the names and explanations, left of the Try it column
-        for name in names:
-            self.desc_lines[name] = (wrap(tr("rules.unused"), font, text_w)
-                                     if unused(self.rules, name) else []) + wrap(
-                tr(SPECS[name].desc_key), font, text_w)
-            tops.append(content_h)
-            content_h += max(u(50), title_h + 2 + len(self.desc_lines[name])
-                             * font.get_linesize() + u(14))
-        box, (x0, y0), inner_w = list_area(self, area, content_h)
-        self.view = pygame.Rect(area.x, area.y, area.width, min(area.height, content_h))
-        self.control_w = min(u(240), inner_w // 3)
+        # Rows inside the panel (a grid step in from its edge), as tall as their whole
+        # explanation; the controls in one column at the right, Try it under its control.
+        pad = g(1.5)
+        inner = area.inflate(-2 * pad, -2 * pad)
+        idle = {n for n in names if unused(self.rules, n)}
+        lessons = {n for n in names if try_it_available(n)}
+        self.rows = rules_rows.plan(self.app, names, inner.width - scrollbar_w(self.app),
+                                    idle, lessons)
+        if self.rows.content_h <= inner.height:  # no bar: the rows may use its width too
+            self.rows = rules_rows.plan(self.app, names, inner.width, idle, lessons)
+        box, (x0, y0), inner_w = list_area(self, inner, self.rows.content_h)
+        if box is not None:  # the bar's width was kept for it
+            self.rows = rules_rows.plan(self.app, names, inner_w, idle, lessons)
+        self.view = inner  # the list's window; the panel drawn round it, to the bottom bar
+        self.desc_lines = self.rows.lines
+        self.text_w = self.rows.text_w
+        self.control_w = self.rows.control_w
         self.controls: dict[UIElement, str] = {}
+        self.tops: dict[UIElement, int] = {}
         self.try_buttons: dict[UIElement, str] = {}
+        control_h = rules_rows.control_height(self.app)
         for i, name in enumerate(names):
             spec = SPECS[name]
-            y = y0 + tops[i] + u(6)
-            x = x0 + inner_w - self.control_w - u(6)
+            y = y0 + self.rows.tops[i]
+            x = x0 + inner_w - self.control_w
             c: UIElement
             if spec.kind == "bool":
                 # No tooltip: it repeated the explanation printed in the row, over the rows
                 # around it.
-                check = UICheckBox(pygame.Rect(x, y, u(28), u(28)), "", ui, container=box,
+                size = rules_rows.check_size(self.app)
+                check = UICheckBox(pygame.Rect(x, y + (control_h - size) // 2, size, size), "",
+                                   ui, container=box,
                                    initial_state=bool(getattr(self.rules, name)))
                 check.set_check_symbol("")  # drawn by the scene: the library's glyph is gone
                 c = check
@@ -211,38 +215,50 @@ class RulesEditScene(Scene):
                     spec, getattr(self.rules, name)), now))
                 if start not in opts:
                     opts.append(start)
-                c = drop_down(self, opts, start, pygame.Rect(x, y, self.control_w, u(34)), box)
-            if unused(self.rules, name):
+                c = drop_down(self, opts, start, pygame.Rect(x, y, self.control_w, control_h),
+                              box)
+            if name in idle:
                 c.disable()
             self.add(c)
             self.focus.add(c)
             if box is not None:
                 keep_visible(c, box)
             self.controls[c] = name
-            if try_it_available(name):  # a staged deal where this rule is used once
-                tw = fonts.font(u(15)).size(tr("tutorial.try_it"))[0] + u(24)
+            self.tops[c] = y
+            if name in lessons:  # a staged deal where this rule is used once
+                tw = button_width(self.app, [tr("tutorial.try_it")], icon=True)
+                below = spec.kind != "bool"  # a drop-down fills the column: under it
                 tb = button(self, "tutorial.try_it", pygame.Rect(
-                    x - tw - u(10), y, tw, u(34)), object_id="#small", container=box)
+                    x + self.control_w - tw, y + (control_h + g(1) if below else 0), tw,
+                    self.rows.try_h), icon="learn", container=box)
                 if box is not None:
                     keep_visible(tb, box)
                 self.try_buttons[tb] = name
-        done = pygame.Rect(0, 0, u(220), u(50))
-        done.bottomright = (w - u(30), h - u(20))
-        self.done_b = button(self, "rules.done", done, object_id="#big_button")
+        self.done_b = button(self, "rules.done", done, object_id="#primary")
         # "N options differ": a button beside it goes to each of them in turn.
         self.changed_names = [n for names in SECTIONS.values() for n in names
                               if self.differs(n)]
-        self.note_size = u(15)
-        note_w = fonts.font(self.note_size).size(
+        note_w = fonts.font(self.app.px(style.CAPTION)).size(
             tr("rules.changed", count=len(self.changed_names)))[0]
         show_key = "rules.show_next" if self.shown_changed else "rules.show_changed"
-        sw = fonts.font(self.note_size).size(tr(show_key))[0] + u(24)
-        sh = fonts.font(self.note_size).get_linesize() + u(8)
+        sw = button_width(self.app, [tr(show_key)])
+        sh = button_height(self.app)
         self.show_b = None
+        # Two caption lines at the left (the count, the keys); Show it left of Done.
+        line = fonts.font(self.app.px(style.CAPTION)).get_linesize()
+        self.note_y = done.centery - line
         if self.changed_names:
-            x = min(u(20) + note_w + u(10), done.left - sw - u(10))
-            self.show_b = button(self, show_key, pygame.Rect(x, h - u(56) - u(4), sw, sh),
-                                 object_id="#small")
+            rect = pygame.Rect(0, 0, sw, sh)
+            rect.midright = (done.left - g(2), done.centery)
+            self.show_b = button(self, show_key, rect)
+        del note_w
+
+    def row_top(self, widget: UIElement) -> int:
+        """Where the row of an option's control starts on screen (a list may scroll)."""
+        return widget.rect.top - (widget.relative_rect.top - self.tops[widget])
+
+    def unused(self, name: str) -> bool:
+        return unused(self.rules, name)
 
     # -- changes -----------------------------------------------------------------------
     def _set(self, **changes: object) -> None:
@@ -324,48 +340,24 @@ class RulesEditScene(Scene):
         return getattr(self.rules, name) != getattr(OFFICIAL, name)
 
     def draw(self, surface: pygame.Surface) -> None:
-        u = self.app.u
-        w, h = surface.get_size()
-        page(surface, self.app, tr("rules.title"), self.view.inflate(u(8), u(8)), left=True)
-        lab = fonts.render(tr("rules.preset"), u(18), WHITE)
-        surface.blit(lab, (u(20), self.preset_menu.rect.centery - lab.get_height() // 2))
-        changed = len(self.changed_names)
-        room = (self.show_b.rect.left - u(30) if self.show_b is not None else w - u(300))
-        note = fonts.fit(tr("rules.changed", count=changed), u(15), room, (190, 220, 200))
-        surface.blit(note, (u(20), h - u(56)))
+        app = self.app
+        p = app.palette
+        left = app.gap(3)
+        page(surface, app, tr("rules.title"), self.area.copy(), left=True)
+        lab = text(app, style.BODY, tr("rules.preset"), p.text)
+        surface.blit(lab, lab.get_rect(midleft=(left, self.preset_menu.rect.centery)))
+        # The count of changed options over the keys' line, left of Show it and Done.
+        room = (self.show_b or self.done_b).rect.left - app.gap(2) - left
+        line = fonts.font(app.px(style.CAPTION)).get_linesize()
+        note = text(app, style.CAPTION, tr("rules.changed", count=len(self.changed_names)),
+                    p.text_dim, room)
+        surface.blit(note, (left, self.note_y))
         if self.error:
-            e = fonts.fit(self.error, u(15), w - u(300), (255, 140, 120), bold=True)
-            surface.blit(e, (u(20), h - u(32)))
+            below = text(app, style.CAPTION.strong, self.error, p.danger, room)
         else:
-            hint = fonts.fit(tr("rules.hint"), u(15), w - u(300), (190, 220, 200))
-            surface.blit(hint, (u(20), h - u(32)))
+            below = text(app, style.CAPTION, tr("rules.hint"), p.text_dim, room)
+        surface.blit(below, (left, self.note_y + line))
 
     def draw_over_ui(self, surface: pygame.Surface) -> None:
-        # Each option's name, its one-line explanation and the "changed" mark, beside its
-        # control, clipped to the (scrolling) list.
-        u = self.app.u
-        clip = surface.get_clip()
-        covered = open_lists(self.elements)
-        view = self.view
-        surface.set_clip(view)
-        text_w = self.text_w
-        font = fonts.font(u(15))
-        for widget, name in self.controls.items():
-            y = widget.rect.top
-            x = view.x + u(22)
-            if self.differs(name):
-                pygame.draw.circle(surface, GOLD, (view.x + u(9), y + u(12)), u(5))
-            idle = unused(self.rules, name)
-            colour = DIM if idle else GOLD if self.differs(name) else WHITE
-            t = fonts.fit(tr(SPECS[name].label_key), u(19), text_w, colour, bold=True)
-            surface.blit(t, (x, y))
-            lines = self.desc_lines.get(name) or wrap(tr(SPECS[name].desc_key), font, text_w)
-            ty = y + t.get_height() + 2
-            for line in lines:
-                surface.blit(font.render(line, True, DIM if idle else (200, 222, 208)), (x, ty))
-                ty += font.get_linesize()
-            if isinstance(widget, UICheckBox) and widget.get_state() is True and not any(
-                    widget.rect.colliderect(r) for r in covered):
-                draw_tick(surface, widget.rect, GOLD, max(3, u(4)))
-        surface.set_clip(clip)
+        rules_rows.draw(surface, self, self.view, open_lists(self.elements))
         super().draw_over_ui(surface)

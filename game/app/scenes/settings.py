@@ -100,6 +100,8 @@ class SettingsScene(Scene):
         height = rows * row_h
         area = pygame.Rect(0, 0, width + scrollbar_w(self.app), bottom - top)
         area.midtop = (w // 2, top)
+        if height > area.height:  # a view of whole rows: no half row cut at its bottom
+            area.height = max(row_h, area.height // row_h * row_h)
         # A long list scrolls instead of running under Back (large text, small windows).
         box, (x0, y0), inner_w = list_area(self, area, height)
         self.box = box

@@ -38,10 +38,11 @@ from game.app.ui import (
     WHITE,
     StyledButton,
     button,
-    felt,
     icon_room,
     list_area,
+    page,
     scrollbar_w,
+    text,
 )
 from game.engine import SPECS, Action, Kind
 from game.engine import events as ev
@@ -51,6 +52,9 @@ from saves.match import SeatInfo
 
 RULE_TEXT = (190, 235, 205)
 _BUTTON_KINDS = {Kind.DRAW: "draw", Kind.TAKE: "draw", Kind.KEEP: "draw", Kind.CALL_UNO: "uno"}
+
+# A finished lesson's mark (and the lesson panel's edge once it is done).
+DONE = (120, 230, 140)
 
 
 # A unit of line breaking: one CJK character (Chinese breaks between any two), a run of
@@ -484,7 +488,7 @@ class TutorialScene(PlayViews, Scene):
         u = self.app.u
         rect, size, lines = self._panel_layout()
         step_h = int(size * 1.35)
-        border = (120, 230, 140) if self.finished else GOLD
+        border = DONE if self.finished else GOLD
         render.draw_panel(surface, rect, u(12), colour=(5, 30, 18, 225), border=border,
                           high_contrast=self.app.settings.high_contrast)
         self.panel_rect = rect
@@ -534,7 +538,7 @@ class ListScene(Scene):
         if start is not None:
             top = start.bottom + u(16)
         bottom = self.back_rect().top - g(1.5)
-        area = pygame.Rect(u(30), top, w - u(60), max(u(46), bottom - top))
+        area = pygame.Rect(g(3), top, w - g(6), max(u(46), bottom - top))
         title_f = fonts.font(app.px(style.BODY), True)
         about_f = fonts.font(app.px(style.CAPTION))
         entries = self.entries()
@@ -542,21 +546,29 @@ class ListScene(Scene):
         gap = u(12)
         width = area.width
         for _ in range(2):  # once more, narrower, when the list needs a scroll bar
-            cols = max(1, min(3, (width + gap) // (u(340) + gap)))
-            col_w = (width + gap) // cols
-            text_w = col_w - gap - room_l - g(2.5)
-            # Titles and descriptions wrap (never cut): every row as tall as the tallest.
-            lines = [(wrap(t, app.px(style.BODY), text_w, True),
-                      wrap(d, app.px(style.CAPTION), text_w)) for t, d in entries]
-            row_h = max((len(t) * title_f.get_linesize() + len(d) * about_f.get_linesize()
-                         for t, d in lines), default=0) + g(2) + u(6)
-            rows = -(-len(entries) // cols)
-            content_h = rows * row_h
+            widest = max(1, min(3, (width + gap) // (u(340) + gap)))
+            # The fewest columns that show every entry: wider cards in fewer columns fill
+            # the page (three short columns left half of it as bare felt).
+            for cols in range(1, widest + 1):
+                col_w = (width + gap) // cols
+                text_w = col_w - gap - room_l - g(3.5)
+                # Titles and descriptions wrap (never cut): every row as tall as the tallest.
+                lines = [(wrap(t, app.px(style.BODY), text_w, True),
+                          wrap(d, app.px(style.CAPTION), text_w)) for t, d in entries]
+                row_h = max((len(t) * title_f.get_linesize() + len(d) * about_f.get_linesize()
+                             for t, d in lines), default=0) + g(2) + u(6)
+                rows = -(-len(entries) // cols)
+                content_h = rows * row_h
+                if content_h <= area.height:
+                    break
             if content_h <= area.height or width < area.width:
                 break
             width = area.width - scrollbar_w(app)
         if content_h > area.height:  # a view of whole rows, the list scrolling under it
             area.height = max(row_h, area.height // row_h * row_h)
+        else:  # the cards grow into the room left, by half their height at most
+            row_h += min((area.height - content_h) // rows, row_h // 2)
+            content_h = rows * row_h
         box, (x0, y0), _ = list_area(self, area, content_h)
         self.view = area if box is not None else pygame.Rect(area.topleft, (area.width,
                                                                             content_h))
@@ -592,10 +604,13 @@ class ListScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(g(1), g(1)))
         self.drawn_lines: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, at, box)
+        title_h = fonts.font(app.px(style.BODY), True).get_linesize()
+        about_h = fonts.font(app.px(style.CAPTION)).get_linesize()
         for b, (title_lines, about_lines) in self.entry_lines.items():
             r = b.rect
-            box = pygame.Rect(r.x + room + g(0.5), r.y, r.width - room - g(1.5), r.height)
-            y = r.y + g(1)
+            box = pygame.Rect(r.x + room + g(1.5), r.y, r.width - room - g(2.5), r.height)
+            # The title and description as one block in the middle of the card.
+            y = r.centery - (len(title_lines) * title_h + len(about_lines) * about_h) // 2
             ink = WHITE if b.is_enabled else (150, 160, 150)
             for words, role, colour in [(t, style.BODY.strong, ink) for t in title_lines] + \
                     [(d, style.CAPTION, (200, 220, 205)) for d in about_lines]:
@@ -603,29 +618,40 @@ class ListScene(Scene):
                 at = surface.blit(t, (box.x, y))
                 self.drawn_lines.append((words, at, box))
                 y += fonts.font(app.px(role), role.bold).get_linesize()
-        surface.set_clip(clip)
         self.ticks: list[tuple[pygame.Rect, pygame.Rect]] = []  # (mark, its button), drawn
+        p = app.palette
         for b, i in self.items.items():
+            # In the room before the title: the lesson's number in a ring, or once it is
+            # done a check mark on a filled disc (the room is never an empty gutter).
+            r = b.rect
+            radius = max(6, min(g(1.75), r.height // 2 - g(1)))
+            centre = (r.x + g(1.5) + radius, r.centery)
             if self.lessons[i].id in done:
-                r = b.rect
-                s = max(4, min(r.height // 4, room // 3))
-                x, y = r.x + (room - 2 * s) // 2 + round(4 * app.text_factor), r.centery
+                pygame.draw.circle(surface, DONE, centre, radius)
+                s = max(3, radius // 2)
+                x, y = centre[0] - s, centre[1] + s // 4
                 points = [(x, y), (x + s * 2 // 3, y + s * 2 // 3), (x + s * 2, y - s)]
                 width = max(2, u(3))
+                pygame.draw.lines(surface, p.text_on_gold, False, points, width)
                 mark = pygame.Rect(x, y - s, 2 * s, s + s * 2 // 3).inflate(width, width)
-                if self.view.contains(r):
-                    pygame.draw.lines(surface, (120, 230, 140), False, points, width)
                 self.ticks.append((mark, r))
+            else:
+                pygame.draw.circle(surface, p.button_edge, centre, radius, max(1, u(2)))
+                n = text(app, style.CAPTION.strong, self.badge(i), p.text)
+                surface.blit(n, n.get_rect(center=centre))
+        surface.set_clip(clip)
+
+    def badge(self, index: int) -> str:
+        """What an entry not yet done shows before its title: its place in the course."""
+        return str(index + 1)
 
     def on_button(self, element) -> None:
         if element in self.items:
             self.app.push(TutorialScene(self.app, self.lessons, self.items[element]))
 
     def draw(self, surface: pygame.Surface) -> None:
-        felt(surface)
+        page(surface, self.app, tr(self.title_key), left=True)
         u = self.app.u
-        t = fonts.fit(tr(self.title_key), u(36), surface.get_width() - u(60), GOLD, bold=True)
-        surface.blit(t, (u(30), u(24)))
         if self.broken:
             # Left of Back, on the bottom line, clear of the list above it.
             first = self.broken[0]
@@ -660,7 +686,7 @@ class LessonsScene(ListScene):
         k = "tutorial.restart" if every else "tutorial.continue" if started else \
             "tutorial.start"
         width = fonts.font(u(26), bold=True).size(tr(k))[0] + u(60)  # #big_button text
-        rect = pygame.Rect(u(30), top, max(u(260), width), u(50))
+        rect = pygame.Rect(self.app.gap(3), top, max(u(260), width), u(50))
         self.start_b = button(self, k, rect, object_id="#big_button")
         return rect
 

@@ -1,0 +1,54 @@
+"""The rules editor uses its room: the options' panel runs down to the bar at the bottom
+as the list of sections does (it stopped under its last row, over a band of bare felt),
+and Try it is a proper button, lettered on the body step like every other button and as
+tall as one (it was a caption-size pill). Opened from New game, at 1024x600 and 1280x720,
+100 % and 150 %, in English and Chinese."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.app import style
+from game.app.app import App
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.rules_edit import RulesEditScene
+from game.app.ui import button_height, text_size
+from saves.settings import AnimationSpeed, Language, Settings
+from tests.app.conftest import click, frames
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_options_panel_fills_its_room_and_try_it_is_a_button(size, scale, lang) -> None:
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=scale)
+    app = App(language=lang, settings=settings, size=size)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        assert isinstance(app.top, NewGameScene)
+        click(app, app.top.edit_b.rect.center, frames=2)
+        editor = app.top
+        assert isinstance(editor, RulesEditScene)
+        for section in ("wild_four", "stacking"):
+            b = next(b for b, s in editor.section_buttons.items() if s == section)
+            editor.on_button(b)  # as its press does (at 150 % the list may scroll it away)
+            frames(app, 2)
+            panel = editor.view
+            # Down to the bottom bar (the note and Done), a grid step above it at most.
+            assert editor.done_b.rect.top - panel.bottom <= app.gap(4), (section, panel)
+        body = app.px(style.BODY)
+        assert editor.try_buttons
+        for b in editor.try_buttons:
+            font = app.ui.get_theme().get_font(b.combined_element_ids)
+            assert font.get_point_size() == body, font.get_point_size()
+            assert b.rect.height >= button_height(app), b.rect
+            label = text_size(app, b.text if not b.text.startswith("uno.") else "Try it")
+            assert b.rect.width >= label[0]
+    finally:
+        app.close()

@@ -95,13 +95,15 @@ class ExpertPlayer(HardPlayer):
                  temperature: float = Likelihood().temperature,
                  power: float = Likelihood().power, plays: int = Likelihood().plays,
                  blocking: bool = Likelihood().blocking,
-                 draws: bool = Likelihood().draws) -> None:
+                 draws: bool = Likelihood().draws,
+                 depth: int = SearchConfig().depth) -> None:
         super().__init__()
         # temperature, power, plays, blocking, draws: how the opponents' seen plays weigh a
         # world (worlds.Likelihood).
         self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
                                    clock=clock, weighted=weighted, fastsim=fastsim,
-                                   switch_z=switch_z, likelihood=Likelihood(
+                                   switch_z=switch_z, depth=int(depth),
+                                   likelihood=Likelihood(
                                        float(temperature), float(power), int(plays),
                                        bool(blocking), bool(draws)))
         # Hard's blocking terms in the likelihood need what each opponent knows of the rest.

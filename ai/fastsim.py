@@ -30,6 +30,7 @@ from game.engine.cards import (
 from game.engine.rules import OFFICIAL
 
 from .knowledge import COL, POINTS, RANK, finish_mask
+from .values import value
 
 # How the simulator treats every rule option. A new option must be added here (the tests
 # check the keys against the engine's SPECS), or rollouts under it go to the engine.
@@ -1044,10 +1045,12 @@ def sample_weights(scores: list[float], best: float) -> list[float]:
 
 
 def simulate(w: WorldLike, root_team: int, rnd: Callable[[], float], max_steps: int = 400,
-             first: Action | None = None, trace: Trace | None = None) -> float:
+             first: Action | None = None, trace: Trace | None = None,
+             table: bool = False) -> float:
     """Play the round on from `w` (read, never changed), `first` (a legal move of the player
     to act) first; 1.0 if root_team wins, 0.0 if another team does, and by hand sizes if
-    max_steps moves pass first."""
+    max_steps moves pass first (`table`: by ai/values.py's fitted chances, else the rule of
+    thumb)."""
     sim = Sim(w, rnd, trace)
     if first is not None:
         sim.apply(as_move(first))
@@ -1058,6 +1061,9 @@ def simulate(w: WorldLike, root_team: int, rnd: Callable[[], float], max_steps: 
     hands = sim.hands
     mine = min(len(hands[i]) for i in range(sim.n) if team[i] == root_team)
     other = min(len(hands[i]) for i in range(sim.n) if team[i] != root_team)
+    if table:
+        cur = sim.cur
+        return value(sim.n, cur >= 0 and team[cur] == root_team, mine, other)
     return max(0.0, min(1.0, 0.5 + 0.08 * (other - mine)))
 
 

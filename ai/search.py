@@ -36,6 +36,9 @@ class SearchConfig:
     prune: bool = True
     fastsim: bool = True  # False: every rollout on the engine (an ablation; slower)
     likelihood: Likelihood = Likelihood()  # how the seen moves weigh a world
+    # Cut a rollout after this many moves and score it by ai/values.py's chance to win from
+    # the hand sizes (0: play every round out). Fast simulator only.
+    depth: int = 0
 
 
 def clock(config: SearchConfig) -> Callable[[], float]:
@@ -77,6 +80,10 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
     fast = config.fastsim and supported(view.rules)
     weighted = config.weighted
     racing = config.prune
+    cut = config.depth > 0
+    policy = random.Random()
+    draw = policy.random
+    steps = config.depth if cut else 400
     while worlds < config.max_worlds and (len(active) > 1 or not racing and active):
         if cancel is not None and cancel.is_set():
             cancelled = True
@@ -88,10 +95,15 @@ def search(view: SeatView, candidates: list[Action], tracker: Tracker, rng: rand
         # Every candidate meets the same deal and the same policy randomness: their results
         # differ by the move being judged, not by luck.
         seed = rng.getrandbits(32)
+        if fast:
+            # One seeding a world; each candidate restarts from its state (cheaper than a
+            # fresh Random per rollout, the same numbers).
+            policy.seed(seed)
+            start = policy.getstate()
         for i in active:
             if fast:
-                got[i] = simulate(world, team, random.Random(seed).random,
-                                  first=candidates[i])
+                policy.setstate(start)
+                got[i] = simulate(world, team, draw, steps, candidates[i], None, cut)
             else:
                 s = sampler.state(world, random.Random(seed))
                 s.apply(candidates[i], False)

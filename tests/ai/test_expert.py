@@ -135,3 +135,25 @@ def test_single_sensible_move_is_not_searched() -> None:
     p = make_player("expert", budget_ms=60_000)
     a = p.act(s.view(0), s.legal_actions(0), random.Random(1))
     assert a.kind == Kind.PLAY and p.last_search is None
+
+
+def test_cut_rollouts_are_repeatable_and_score_between_the_ends() -> None:
+    """The depth option (rollouts cut short, scored by the fitted chances) searches the same
+    candidates on the same worlds; its estimates are chances, where rollouts played out
+    only count wins (unweighted worlds: every mean is a share of 8, 12, 16 or 20 worlds)."""
+    s = busy_turn()
+
+    def shares(m: float) -> bool:
+        return abs(m * 240 - round(m * 240)) < 1e-9
+
+    results = []
+    for depth in (4, 4, 0):
+        p = make_player("expert", budget_ms=60_000, max_worlds=20, depth=depth,
+                        weighted=False)
+        assert isinstance(p, ExpertPlayer) and p.config.depth == depth
+        a = p.act(s.view(0), s.legal_actions(0), random.Random(3))
+        assert p.last_search is not None and p.last_search.worlds == 20
+        results.append((a, p.last_search.means))
+    assert results[0] == results[1]
+    assert not all(shares(m) for m in results[0][1])
+    assert all(shares(m) for m in results[2][1])

@@ -475,7 +475,7 @@ def drop_down(scene: Scene, options: Sequence[str | tuple[str, str]], start: tup
     menu.margin = app.u(8)
     if box is not None:
         keep_visible(menu, box)
-    menu.aim()
+    menu.aim(scroll=False)  # made, not opened: the list it sits in stays where it is
     return menu
 
 
@@ -485,16 +485,17 @@ class FittingDropDown(UIDropDownMenu):
     needed = 0
     margin = 0
 
-    def aim(self) -> None:
+    def aim(self, scroll: bool = True) -> None:
         """Point the list up or down, whichever has room for it (or more room), scrolling
-        the surrounding list when neither has."""
+        the surrounding list when neither has (and `scroll`: as it opens)."""
         box = scrolled_in(self)
         clip = pygame.Rect((0, 0), self.ui_manager.window_resolution or (0, 0))
         if box is not None and box.alive() and box._view_container is not None:
             clip = clip.clip(box._view_container.get_abs_rect())
         r = self.get_abs_rect()
         below, above = clip.bottom - r.bottom - self.margin, r.top - clip.top - self.margin
-        if max(below, above) < self.needed and box is not None and box.vert_scroll_bar:
+        if scroll and max(below, above) < self.needed and box is not None \
+                and box.vert_scroll_bar:
             # Scroll so the list fits under the box (or the box's visible part ends above).
             shift = min(self.needed - below, r.top - clip.top)
             bar = box.vert_scroll_bar

@@ -52,3 +52,24 @@ def test_the_options_panel_fills_its_room_and_try_it_is_a_button(size, scale, la
             assert b.rect.width >= label[0]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.5), ((1024, 600), 1.5)])
+def test_the_options_list_opens_at_its_top(size, scale) -> None:
+    """A section's list opens scrolled to its first option: making a drop-down whose list
+    has no room either way scrolled the list, once, when it was made (the first option's
+    name was hidden above the panel's edge)."""
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, ui_scale=scale)
+    app = App(language="en", settings=settings, size=size)
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        click(app, app.top.edit_b.rect.center, frames=3)
+        editor = app.top
+        assert isinstance(editor, RulesEditScene)
+        first = min(editor.controls, key=lambda c: editor.tops[c])
+        assert editor.view.contains(first.rect), (first.rect, editor.view)
+        assert editor.row_top(first) >= editor.view.top
+    finally:
+        app.close()

@@ -233,15 +233,16 @@ class EventPlayer:
             x, y = motion.arc(begin, end, fly, bend)
             shown = card
             size = width
-            if end_width and not still:  # full size on its way, small where it lands
-                size = max(8, round(width + (end_width - width) * motion.ease_in_out(fly)))
+            if end_width and not still:  # full size on its way, shrinking as it comes in
+                shrink = motion.ease_in_out(max(0.0, (fly - 0.55) / 0.45))
+                size = max(8, round(width + (end_width - width) * shrink))
             w = size
             if flip:  # the face is revealed half-way, the card narrowing as it turns
                 turn = turn if flip_after else min(1.0, fly)
                 w = max(2, int(size * max(abs(1 - 2 * turn), 0.05)))
                 shown = -1 if turn < 0.5 else card
-            if size != width:  # sizes in steps of 4 px: a few images made, not one a frame
-                size = max(8, round(size / 4) * 4)
+            if size != width:  # sizes in steps of 8 px: a few images (and shadows) made
+                size = max(8, round(size / 8) * 8)
                 w = min(w, size)
             img = render.card_surface(art, shown, size, colour_blind=settings.colour_blind,
                                       high_contrast=settings.high_contrast)

@@ -487,7 +487,7 @@ class EventPlayer:
             full = max(44, int(60 * u)) if burst else int(34 * u * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
                 anchor = (self._burst_anchor(seat, full) if burst
-                          else self._shout_anchor(seat, full))
+                          else self._shout_anchor(seat, full, text))
                 placed.append(s.place_bubble(text, anchor, full, tween))
             # A callout bursts out with a bounce and settles (reduce motion: it fades in).
             if burst:
@@ -513,7 +513,7 @@ class EventPlayer:
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
-    def _shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]:
+    def _shout_anchor(self, seat: int | None, height: int, text: str = "") -> tuple[int, int]:
         """Where a shout goes: your own just above your panel (above your hand it stood on
         the turn banner, over "Ada is thinking…"), anyone else's at their seat."""
         s = self.stage
@@ -521,7 +521,9 @@ class EventPlayer:
         if own is None:
             return s.shout_anchor(seat, height)
         w, h = s.layout.size
-        half = height * 2
+        # Its whole bubble inside the window (a long word at 150 % text is wider than 4 em).
+        half = max(height * 2, (fonts.font(height, bold=True).size(text)[0] + height) // 2
+                   + int(4 * s.layout.unit))
         y = own.top - height // 2 - int(6 * s.layout.unit)
         return (max(half, min(w - half, own.centerx)), max(height // 2 + 2, y))
 
@@ -576,9 +578,11 @@ class EventPlayer:
         def stamp(surface: pygame.Surface, t: float) -> None:
             # A "no entry" stamp pressed onto the skipped seat: big, down with a thud, a
             # bounce, settled (reduce motion: it fades in and out where it lands).
-            x, y = own.center if own is not None else s.seat_target(e.seat)
             u = s.layout.unit
             full = 34 * u if own is None else min(34 * u, own.height * 0.62)
+            # On your panel, in the room right of your name and score (they stay readable).
+            x, y = s.seat_target(e.seat) if own is None else (
+                max(own.centerx, own.right - round(full) - int(10 * u)), own.centery)
             r = max(4, int(full * (1.0 if still else motion.bounce(min(1.0, t * 1.6)))))
             alpha = int(230 * (min(1.0, t * 6) if still else 1.0)
                         * (1 - max(0.0, t - 0.7) / 0.3))

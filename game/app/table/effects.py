@@ -235,15 +235,16 @@ class EventPlayer:
             x, y = motion.arc(begin, end, fly, bend)
             shown = card
             size = width
-            if end_width and not still:  # full size on its way, small where it lands
-                size = max(8, round(width + (end_width - width) * motion.ease_in_out(fly)))
+            if end_width and not still:  # full size on its way, shrinking as it comes in
+                shrink = motion.ease_in_out(max(0.0, (fly - 0.55) / 0.45))
+                size = max(8, round(width + (end_width - width) * shrink))
             w = size
             if flip:  # the face is revealed half-way, the card narrowing as it turns
                 turn = turn if flip_after else min(1.0, fly)
                 w = max(2, int(size * max(abs(1 - 2 * turn), 0.05)))
                 shown = -1 if turn < 0.5 else card
-            if size != width:  # sizes in steps of 4 px: a few images made, not one a frame
-                size = max(8, round(size / 4) * 4)
+            if size != width:  # sizes in steps of 8 px: a few images (and shadows) made
+                size = max(8, round(size / 8) * 8)
                 w = min(w, size)
             img = render.card_surface(art, shown, size, colour_blind=settings.colour_blind,
                                       high_contrast=settings.high_contrast)
@@ -488,7 +489,7 @@ class EventPlayer:
             full = max(44, int(60 * u)) if burst else int(34 * u * 1.2)
             if not placed:  # its place is chosen once, clear of the shouts already up
                 anchor = (self._burst_anchor(seat, full) if burst
-                          else self._shout_anchor(seat, full))
+                          else self._shout_anchor(seat, full, text))
                 placed.append(s.place_bubble(text, anchor, full, tween))
             # A callout bursts out with a bounce and settles (reduce motion: it fades in).
             if burst:
@@ -514,7 +515,7 @@ class EventPlayer:
         else:
             self._add([], on_done=lambda: s.director.flourish(tween))
 
-    def _shout_anchor(self, seat: int | None, height: int) -> tuple[int, int]:
+    def _shout_anchor(self, seat: int | None, height: int, text: str = "") -> tuple[int, int]:
         """Where a shout goes: your own just above your panel (above your hand it stood on
         the turn banner, over "Ada is thinking…"), anyone else's at their seat."""
         s = self.stage
@@ -522,7 +523,9 @@ class EventPlayer:
         if own is None:
             return s.shout_anchor(seat, height)
         w, h = s.layout.size
-        half = height * 2
+        # Its whole bubble inside the window (a long word at 150 % text is wider than 4 em).
+        half = max(height * 2, (fonts.font(height, bold=True).size(text)[0] + height) // 2
+                   + int(4 * s.layout.unit))
         y = own.top - height // 2 - int(6 * s.layout.unit)
         return (max(half, min(w - half, own.centerx)), max(height // 2 + 2, y))
 
@@ -577,9 +580,11 @@ class EventPlayer:
         def stamp(surface: pygame.Surface, t: float) -> None:
             # A "no entry" stamp pressed onto the skipped seat: big, down with a thud, a
             # bounce, settled (reduce motion: it fades in and out where it lands).
-            x, y = own.center if own is not None else s.seat_target(e.seat)
             u = s.layout.unit
             full = 34 * u if own is None else min(34 * u, own.height * 0.62)
+            # On your panel, in the room right of your name and score (they stay readable).
+            x, y = s.seat_target(e.seat) if own is None else (
+                max(own.centerx, own.right - round(full) - int(10 * u)), own.centery)
             r = max(4, int(full * (1.0 if still else motion.bounce(min(1.0, t * 1.6)))))
             alpha = int(230 * (min(1.0, t * 6) if still else 1.0)
                         * (1 - max(0.0, t - 0.7) / 0.3))

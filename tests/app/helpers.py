@@ -4,17 +4,27 @@ from __future__ import annotations
 
 import random
 from concurrent import futures
+from dataclasses import replace
 
 import pygame
 
-from game.app.app import App
+from game.app.app import BASE_SIZE, App
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.prompt import ChoiceOverlay
 from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import OFFICIAL, Rules, State
 from saves.match import SeatInfo
+from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames, key
+
+
+def app_at(lang: str, scale: float, size: tuple[int, int] = BASE_SIZE) -> App:
+    """An app in `lang` at text size `scale` in a window of `size`, animations instant: a
+    screen as the layout tests meet it."""
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), ui_scale=scale)
+    return App(language=lang, settings=settings, size=size)
 
 
 def seats(n_ai: int = 3, humans: int = 1, tier: str = "random") -> list[SeatInfo]:

@@ -6,8 +6,6 @@ felt (on a seat card the shadow vanished and the button only looked shifted)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
@@ -16,8 +14,8 @@ from game.app.app import App
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.ui import StyledButton
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 
 
 def luminance(c: pygame.Color) -> float:
@@ -36,9 +34,7 @@ def under(app: App, rect: pygame.Rect) -> float:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_seat_s_type_button_lifts_at_once_with_a_shadow(lang, size, scale,
                                                           monkeypatch) -> None:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

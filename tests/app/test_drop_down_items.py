@@ -5,8 +5,6 @@ click, in the rules editor and in Settings, at 100 % and 150 %, in English and C
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu
@@ -16,8 +14,8 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_edit import RulesEditScene
 from game.app.scenes.settings import SettingsScene
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 
 
 def ink_left(surface: pygame.Surface, rect: pygame.Rect) -> int:
@@ -48,9 +46,7 @@ def opened(app: App, menu: UIDropDownMenu) -> tuple[int, int]:
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_drop_down_s_rows_start_where_its_field_does(lang, scale) -> None:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings)
+    app = app_at(lang, scale)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

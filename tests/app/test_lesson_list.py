@@ -6,17 +6,14 @@ English and Chinese."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
-from game.app.app import App
 from game.app.scenes.menu import MenuScene
 from game.app.tutorial.scene import LessonsScene
 from game.app.ui import icon_room
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 
 
 def inked(surface: pygame.Surface, rect: pygame.Rect, bg: pygame.Color) -> int:
@@ -30,9 +27,7 @@ def inked(surface: pygame.Surface, rect: pygame.Rect, bg: pygame.Color) -> int:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_lesson_row_has_its_mark_and_the_list_fills_the_page(lang, size,
                                                                    scale) -> None:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

@@ -5,8 +5,6 @@ detail takes a second line before it shrinks; nothing runs under the row's butto
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from game.app import fonts, style
@@ -14,8 +12,8 @@ from game.app.app import App
 from game.app.scenes.load import LoadScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 
 
 def start_match(app: App, seats: int) -> None:
@@ -37,9 +35,7 @@ def start_match(app: App, seats: int) -> None:
 @pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1024, 600), 1.5)])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_short_row_keeps_the_normal_size_beside_a_long_one(lang, size, scale) -> None:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

@@ -3,25 +3,20 @@ cut by the logo's own edge, and the logo lies inside the window above the button
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from game.app import i18n
-from game.app.app import App
 from game.app.scenes.menu import MenuScene
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import frames
+from tests.app.helpers import app_at
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 
 
 def _menu_logo(lang: str, size: tuple[int, int],
                scale: float) -> tuple[pygame.Surface, pygame.Rect, int]:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         menu = MenuScene(app)
         app.push(menu)

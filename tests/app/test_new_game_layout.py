@@ -17,7 +17,7 @@ from saves.match import DEFAULT_HUMAN_NAME
 from saves.settings import AnimationSpeed, Language, Settings
 from saves.stats import PlayerStats, Stats, save_stats
 from tests.app.conftest import click, frames
-from tests.app.helpers import open_table
+from tests.app.helpers import app_at, open_table
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
@@ -26,9 +26,7 @@ from tests.app.helpers import open_table
 def test_the_match_notice_and_the_suggestion_share_the_row(size, scale, lang) -> None:
     save_stats(Stats().with_player(DEFAULT_HUMAN_NAME, PlayerStats(rating=1221,
                                                                    rated_rounds=5)))
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         open_table(app)  # a match in progress, kept when you leave it
         app.back_to("menu")
@@ -111,9 +109,7 @@ def test_each_tier_dial_is_a_row_inside_its_card(size, scale, lang) -> None:
     """The four pips of an AI's tier: one row, inside the seat's card, over none of its
     controls (they stood in a column between the name and the kind at 150 %, and across
     the card's top edge in a small window)."""
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

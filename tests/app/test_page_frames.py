@@ -6,8 +6,6 @@ the panel's edge). In English and Chinese, at 100 % and 150 %."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
@@ -17,14 +15,12 @@ from game.app.scenes.keys import KeysScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.settings import SettingsScene
 from game.app.ui import page
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import frames
+from tests.app.helpers import app_at
 
 
 def make(lang: str, scale: float, size: tuple[int, int]) -> App:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    return App(language=lang, settings=settings, size=size)
+    return app_at(lang, scale, size)
 
 
 @pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1024, 600), 1.5)])

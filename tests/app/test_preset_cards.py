@@ -6,17 +6,14 @@ is filled and ticked; nothing drawn leaves its card. At every window from 1024x6
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from game.app import fonts, style
-from game.app.app import App
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
-from saves.settings import AnimationSpeed, Language, Settings
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 
 
 def ink_rows(surface: pygame.Surface, card: pygame.Rect, left: int, right: int
@@ -46,9 +43,7 @@ def longest_gap(rows: list[bool]) -> tuple[int, int, int]:
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_presets_are_full_cards_with_the_chosen_one_marked(size, scale, lang) -> None:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

@@ -16,17 +16,16 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_edit import RulesEditScene
 from game.app.ui import button_height, text_size
-from saves.settings import AnimationSpeed, Language, Settings
+from saves.settings import AnimationSpeed, Settings
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_options_panel_fills_its_room_and_try_it_is_a_button(size, scale, lang) -> None:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    app = App(language=lang, settings=settings, size=size)
+    app = app_at(lang, scale, size)
     try:
         app.push(MenuScene(app))
         frames(app, 2)

@@ -17,17 +17,16 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.round_end import RoundEndScene
 from game.engine import OFFICIAL
 from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
-from saves.settings import AnimationSpeed, Language, Settings
+from saves.settings import AnimationSpeed
 from tests.app.conftest import click, frames, key
+from tests.app.helpers import app_at
 from tests.app.tour import staged
 
 SMALL = (1024, 600)
 
 
 def _app(lang: str, scale: float = 1.5, size: tuple[int, int] = SMALL) -> App:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    return App(language=lang, settings=settings, size=size)
+    return app_at(lang, scale, size)
 
 
 @pytest.fixture

@@ -19,10 +19,11 @@ from game.app.scenes.round_end import RoundEndScene
 from game.app.scenes.stats import StatsScene
 from game.app.skill import Status
 from saves.rating import INITIAL
-from saves.settings import AnimationSpeed, Language, Settings
+from saves.settings import Language
 from saves.skill import Judged, LuckFigures, Swing
 from saves.stats import RATING_KEPT, PlayerStats, Stats, save_stats
 from tests.app.conftest import click, frames
+from tests.app.helpers import app_at
 from tests.app.test_replay import finish_a_round
 
 
@@ -68,9 +69,7 @@ def test_the_score_screen_says_accuracy_is_the_choices_and_luck_the_deal(app) ->
 
 
 def _stats_app(lang: str, scale: float, size=(1280, 720)) -> App:
-    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                       language=Language(lang), ui_scale=scale)
-    return App(language=lang, settings=settings, size=size)
+    return app_at(lang, scale, size)
 
 
 def _player(rounds: int) -> PlayerStats:

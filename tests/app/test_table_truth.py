@@ -11,7 +11,7 @@ from game.app.scenes.prompt import ChoiceOverlay
 from game.engine import OFFICIAL, Action, Kind
 from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
 from tests.app.conftest import frames, key
-from tests.app.helpers import settle, step
+from tests.app.helpers import app_at, settle, step
 
 
 def _staged(app, hands: list[str], people, current: int = 0, top: str = "r5",
@@ -277,19 +277,14 @@ def test_the_pause_panel_is_as_tall_as_its_buttons_at_every_size() -> None:
     """At 150 % in a 1024x600 window the pause panel ran from under the seats to the window's
     bottom: it holds its title and five buttons and no more, inside the window, and Up and
     Down step through the buttons."""
-    from dataclasses import replace
 
-    from game.app.app import App
     from game.app.scenes.pause import PauseScene
-    from saves.settings import AnimationSpeed, Language, Settings
     from tests.app.helpers import open_table
 
     for lang, size, scale in (("zh", (1024, 600), 1.5), ("en", (1024, 600), 1.5),
                               ("en", (1280, 720), 1.0), ("zh", (1280, 720), 1.25),
                               ("en", (1920, 1080), 1.5)):
-        settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                           language=Language(lang), ui_scale=scale)
-        app = App(language=lang, settings=settings, size=size)
+        app = app_at(lang, scale, size)
         try:
             table = open_table(app)
             settle(app, table)
@@ -454,13 +449,10 @@ def test_a_seat_that_plays_a_colour_is_no_longer_said_to_lack_it(app, monkeypatc
 def test_a_tag_never_covers_a_uno_badge(monkeypatch) -> None:
     """Every opponent down to one card (each with its UNO? badge) and every tag shown: at
     each window and text size no tag lies over a badge."""
-    from dataclasses import replace
 
     from ai.insight import TableKnowledge
-    from game.app.app import App
     from game.app.table import insight as module
     from game.app.table import render
-    from saves.settings import AnimationSpeed, Language, Settings
 
     drawn: list[pygame.Rect] = []
     real = render.draw_panel
@@ -475,9 +467,7 @@ def test_a_tag_never_covers_a_uno_badge(monkeypatch) -> None:
         for size, scale, lang in (((1280, 720), 1.0, "en"), ((1024, 600), 1.5, "zh"),
                                   ((1280, 720), 1.5, "en"), ((1024, 600), 1.0, "en"),
                                   ((1920, 1080), 1.25, "zh")):
-            settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
-                               language=Language(lang), ui_scale=scale)
-            app = App(language=lang, settings=settings, size=size)
+            app = app_at(lang, scale, size)
             try:
                 people = [SeatInfo.human(DEFAULT_HUMAN_NAME)] + [
                     SeatInfo.ai(f"Bot{i}", "hard") for i in range(n_ai)]

@@ -100,14 +100,16 @@ def test_the_log_gives_each_seat_one_name_on_a_shared_screen(app) -> None:
     """Two people named Player 1 and Player 2: a Skip on Player 1 while Player 1 holds the
     screen is "Player 1 was skipped", as every other line names them, never "You"."""
     from game.app.i18n import tr
-    from game.engine import OFFICIAL, Action, Kind
+    from game.engine import Action, Kind, Rules
     from saves.match import SeatInfo
 
     people = [SeatInfo.human(tr("seat.player", number=1)), SeatInfo.ai("Ada", "normal"),
               SeatInfo.human(tr("seat.player", number=3)), SeatInfo.ai("Bot", "normal")]
-    table = _staged(app, OFFICIAL, ["r1 r2 g3", "g1 g2", "b1 b2", "rS g9 y1"], people,
-                    current=3)
-    table.set_viewer(0)  # Player 1 had the screen last, and keeps it while the AIs play
+    # With jump-in Player 1 keeps the screen while the AIs play (without it the hand is put
+    # away: test_in_hot_seat_a_hand_is_put_away_while_an_ai_plays).
+    table = _staged(app, Rules(jump_in=True), ["r1 r2 g3", "g1 g2", "b1 b2", "rS g9 y1"],
+                    people, current=3)
+    table.set_viewer(0)  # Player 1 had the screen last
     table.animate(table.match.apply(Action(Kind.PLAY, 3, (table.match.state.hands[3][0],))))
     settle(app, table)
     assert table.viewer == 0

@@ -120,3 +120,49 @@ def test_the_banner_under_a_drawn_wild_s_colour_picker_is_the_picker_s(app, monk
     assert isinstance(app.top, ChoiceOverlay) and app.top.picks_colour
     frames(app, 2)
     assert shown[-1] == tr("table.decide_prompt"), shown[-1]
+
+
+def test_in_hot_seat_a_hand_is_put_away_while_an_ai_plays(app) -> None:
+    """The re-check saw Ben's hand stay face up through the AI's turn after his move, for
+    everyone watching the one screen. It is put away once the AI is to play; the next
+    human's turn comes through the hand-over. With jump-in it stays (Ann may play out of
+    turn)."""
+    from game.app.scenes.handover import HandoverScene
+    from game.engine import Rules
+    from tests.app.helpers import settle
+    from tests.app.test_party import _hotseat_table
+
+    for rules, kept in ((OFFICIAL, False), (Rules(jump_in=True), True)):
+        table, s = _hotseat_table(app, rules, ["r1 r2 y4", "g1 b2 y5", "g7 g9 y6"], current=1)
+        if isinstance(app.top, HandoverScene):
+            key(app, pygame.K_RETURN, frames=3)  # Ben takes the screen
+        frames(app, 2)
+        assert table.viewer == 1 and table.face_up_owner == 1
+        # Ben plays his green 1 on the green 5; the AI (seat 2) is next.
+        table.perform(Action(Kind.PLAY, 1, (s.hands[1][0],)))
+        settle(app, table)
+        frames(app, 3)
+        assert table.match.state.current == 2
+        assert not isinstance(app.top, HandoverScene)
+        if kept:
+            assert table.viewer == 1 and table.face_up_owner == 1
+        else:
+            assert table.viewer is None and table.face_up_owner is None
+        app.pop_to(MenuScene)
+
+
+def test_with_nothing_to_play_your_turn_starts_with_the_cursor_on_the_stock(app) -> None:
+    """The re-check: nothing playable, and the cursor stayed on a dimmed card, where Enter
+    only repeated why it cannot be played. It starts on the stock, and Enter draws."""
+    table = _staged(app, ["y2 y3 b4", "r1 g3 g4", "g1 y7 y8"], current=1)
+    s = table.match.state
+    table.animate(table.match.apply(Action(Kind.PLAY, 1, (s.hands[1][0],))))  # Ada: red 1
+    settle(app, table)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][0],))))  # Bao: green 1
+    settle(app, table)
+    frames(app, 4)
+    assert table.match.state.current == 0 and not table.decision.playable
+    assert table.input.cursor.stock_focus
+    key(app, pygame.K_RETURN, frames=3)
+    settle(app, table)
+    assert len(table.match.state.hands[0]) == 4  # drew one

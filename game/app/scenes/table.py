@@ -18,7 +18,7 @@ from game.app.table.hud import Notice
 from game.app.table.input import TableInput
 from game.app.table.insight import Insight, TableKnowledge, draw_insight, knowledge_now
 from game.app.table.match import MatchController
-from game.app.table.privacy import first_viewer, hand_over_to, must_hide
+from game.app.table.privacy import first_viewer, hand_over_to, hidden_between_turns, must_hide
 from game.app.table.stage import Stage
 from game.app.table.timer import TurnTimer
 from game.app.table.views import PlayViews
@@ -236,11 +236,14 @@ class TableScene(PlayViews, Scene):
             if self.chimed_for != d and not self.demo:
                 self.chimed_for = d  # your turn has come round (once, not at every action)
                 self.app.sound.play("your_turn")
-                self.input.to_playable(self.stage.model.hand, self.decide().playable)
+                self.input.to_playable(self.stage.model.hand, self.decide())
             self._timer(dt)
             self._prompt_if_needed()
         else:
             self.chimed_for = None
+            if hidden_between_turns(self.viewer, d, self.match.humans,
+                                    self.match.rules.jump_in):
+                self.set_viewer(None)
         self.match.pace = self.app.pace
         action = self.match.ai_action(self.clock_ms, self._grace(),
                                       paused=self.handover_for is not None,

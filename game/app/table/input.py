@@ -75,12 +75,19 @@ class TableInput:
 
     # -- events ------------------------------------------------------------------------
 
-    def to_playable(self, hand: list[int], playable: frozenset[int]) -> None:
+    def to_playable(self, hand: list[int], decision: Decision) -> None:
         """Your turn begins with the keyboard's cursor on a card you can play (it stayed
-        where the last turn left it, often on a card now dimmed)."""
+        where the last turn left it, often on a card now dimmed), or on the stock when no
+        card plays and you may draw."""
         cur = self.cursor
-        if not hand or not playable or cur.stock_focus:
+        playable = decision.playable
+        if not playable:
+            if decision.draw.enabled and decision.draw.label == "table.draw":
+                cur.stock_focus = True
             return
+        if not hand:
+            return
+        cur.stock_focus = False
         if not (0 <= cur.selected < len(hand)) or hand[cur.selected] not in playable:
             cur.selected = next((i for i, c in enumerate(hand) if c in playable), cur.selected)
     def mouse_down(self, event: pygame.event.Event) -> bool:

@@ -21,6 +21,15 @@ def must_hide(viewer: int | None, decider: int | None, humans: Sequence[int]) ->
             and decider in humans and decider != viewer)
 
 
+def hidden_between_turns(viewer: int | None, decider: int | None, humans: Sequence[int],
+                         jump_in: bool) -> bool:
+    """Hot seat, an AI to play: the hand shown is put away, for everyone watches the AI's
+    move on the one screen. Jump-in keeps it (a human may play out of turn); the next
+    human's turn comes through the hand-over screen as ever."""
+    return len(humans) > 1 and viewer is not None and not jump_in and \
+        decider is not None and decider not in humans
+
+
 def hand_over_to(viewer: int | None, decider: int | None,
                  humans: Sequence[int]) -> int | None:
     """The human the screen must be passed to before they can act, if any."""

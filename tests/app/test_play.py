@@ -202,6 +202,9 @@ def test_seven_zero_target_picker(app) -> None:
 
 def test_illegal_card_is_refused_with_a_reason_and_misplay_penalty(app) -> None:
     table, s, c = _table_at(app, OFFICIAL, ["b1 b2", "g1 g2", "y1 y2"])
+    # Nothing plays, so the cursor starts on the stock: Right steps onto the blue 1.
+    assert table.input.cursor.stock_focus
+    key(app, pygame.K_RIGHT, frames=2)
     key(app, pygame.K_RETURN, frames=3)
     assert len(s.hands[0]) == 2 and "matches neither" in table.message
     # The misplay penalty applies to a player who turned the highlight of playable cards
@@ -209,6 +212,7 @@ def test_illegal_card_is_refused_with_a_reason_and_misplay_penalty(app) -> None:
     app.remember(highlight_playable=False)
     rules = OFFICIAL.with_options(misplay_penalty=1)
     table2, s2, _ = _table_at(app, rules, ["b1 b2", "g1 g2", "y1 y2"])
+    key(app, pygame.K_RIGHT, frames=2)
     key(app, pygame.K_RETURN, frames=3)
     assert len(s2.hands[0]) == 3 and s2.current == 1
 

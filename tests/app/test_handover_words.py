@@ -34,3 +34,30 @@ def test_a_quiet_hand_over_does_not_repeat_its_title(app, lang) -> None:
             (i18n.tr("recap.title"), handover.recap_shown)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_hand_over_does_not_speak_of_a_last_turn(app, lang, monkeypatch) -> None:
+    """The re-check: the match's first hand-over said "Since your last turn:" (自你上一回合
+    以来) to a player who had had none. It says "So far this match:" until they have."""
+    from game.app import fonts
+
+    i18n.set_language(lang)
+    drawn: list[str] = []
+    real = fonts.render
+    monkeypatch.setattr(fonts, "render", lambda text, *a, **k: (drawn.append(text),
+                                                                 real(text, *a, **k))[1])
+    try:
+        state, _ = make(OFFICIAL, hands=["r1 r2 r3", "g1 g2 g3", "y1 y2 y3"], top="r5")
+        open_table(app, table_seats=seats(n_ai=1, humans=2), state=state)
+        for _ in range(100):
+            if isinstance(app.top, HandoverScene):
+                break
+            frames(app, 1, 50)
+        assert isinstance(app.top, HandoverScene)
+        drawn.clear()
+        frames(app, 2)
+        assert i18n.tr("recap.title_first") in drawn
+        assert i18n.tr("recap.title") not in drawn
+    finally:
+        i18n.set_language("en")

@@ -30,6 +30,8 @@ class HandoverScene(Scene):
         self.seat = seat
         self.then = then
         self.purpose = purpose
+        # "Since your last turn" is only true once this player has had one.
+        self.has_acted = any(a.seat == seat for a in table.match.log)
 
     def enter(self) -> None:
         # Nobody's hand may show behind or after this screen until the player confirms.
@@ -151,7 +153,8 @@ class HandoverScene(Scene):
         u = self.app.u
         render.draw_panel(surface, box, u(14), colour=(5, 30, 18, 170))
         y = box.y + u(10)
-        head = fonts.render(tr("recap.title"), u(18), GOLD, bold=True)
+        head = fonts.render(tr("recap.title" if self.has_acted else "recap.title_first"),
+                            u(18), GOLD, bold=True)
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += fonts.font(u(18), True).get_linesize() + u(4)
         for line in self.recap_shown:

@@ -10,6 +10,7 @@ import pygame
 
 from game.app.app import BASE_SIZE, App
 from game.app.scenes.menu import MenuScene
+from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.prompt import ChoiceOverlay
 from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
@@ -25,6 +26,16 @@ def app_at(lang: str, scale: float, size: tuple[int, int] = BASE_SIZE) -> App:
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
                        language=Language(lang), ui_scale=scale)
     return App(language=lang, settings=settings, size=size)
+
+
+def open_new_game(app: App) -> NewGameScene:
+    """The menu, then New game opened from it with a click, as a player opens it."""
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["new"].rect.center)
+    scene = app.top
+    assert isinstance(scene, NewGameScene)
+    return scene
 
 
 def seats(n_ai: int = 3, humans: int = 1, tier: str = "random") -> list[SeatInfo]:

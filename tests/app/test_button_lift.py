@@ -11,11 +11,9 @@ import pytest
 
 from game.app import style
 from game.app.app import App
-from game.app.scenes.menu import MenuScene
-from game.app.scenes.new_game import NewGameScene
 from game.app.ui import StyledButton
-from tests.app.conftest import click, frames
-from tests.app.helpers import app_at
+from tests.app.conftest import frames
+from tests.app.helpers import app_at, open_new_game
 
 
 def luminance(c: pygame.Color) -> float:
@@ -36,11 +34,7 @@ def test_a_seat_s_type_button_lifts_at_once_with_a_shadow(lang, size, scale,
                                                           monkeypatch) -> None:
     app = app_at(lang, scale, size)
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        scene = app.top
-        assert isinstance(scene, NewGameScene)
+        scene = open_new_game(app)
         pointer = [(2, 2)]
         # The dummy video driver has no pointer of its own: pygame_gui reads this one.
         monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])

@@ -17,7 +17,7 @@ from saves.match import DEFAULT_HUMAN_NAME
 from saves.settings import AnimationSpeed, Language, Settings
 from saves.stats import PlayerStats, Stats, save_stats
 from tests.app.conftest import click, frames
-from tests.app.helpers import app_at, open_table
+from tests.app.helpers import app_at, open_new_game, open_table
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
@@ -58,11 +58,7 @@ def test_the_party_size_button_says_it_is_the_quick_party_s_not_the_table_s(lang
                        language=Language(lang))
     app = App(language=lang, settings=settings)
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        scene = app.top
-        assert isinstance(scene, NewGameScene)
+        scene = open_new_game(app)
         humans = sum(s["kind"] == "human" for s in scene.seats)
         def shown() -> str:
             return tr(scene.humans_b.text.removeprefix("uno."), count=scene.party_humans)
@@ -87,11 +83,7 @@ def test_no_wide_band_between_the_seats_and_the_presets(size) -> None:
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, language="en")
     app = App(language="en", settings=settings, size=size)
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        scene = app.top
-        assert isinstance(scene, NewGameScene)
+        scene = open_new_game(app)
         cards = scene.seat_cards.cards
         above = cards[0].top - scene.seats_y
         below = scene.rules_y - max(c.bottom for c in cards)
@@ -111,11 +103,7 @@ def test_each_tier_dial_is_a_row_inside_its_card(size, scale, lang) -> None:
     the card's top edge in a small window)."""
     app = app_at(lang, scale, size)
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        scene = app.top
-        assert isinstance(scene, NewGameScene)
+        scene = open_new_game(app)
         scene.draw(pygame.Surface(app.size))
         cards = scene.seat_cards
         seen = cards.on_screen()

@@ -96,13 +96,15 @@ class ExpertPlayer(HardPlayer):
                  power: float = Likelihood().power, plays: int = Likelihood().plays,
                  blocking: bool = Likelihood().blocking,
                  draws: bool = Likelihood().draws,
-                 depth: int = SearchConfig().depth) -> None:
+                 depth: int = SearchConfig().depth,
+                 leaf_below: int = SearchConfig().leaf_below) -> None:
         super().__init__()
         # temperature, power, plays, blocking, draws: how the opponents' seen plays weigh a
         # world (worlds.Likelihood).
         self.config = SearchConfig(budget_ms=float(budget_ms), max_worlds=int(max_worlds),
                                    clock=clock, weighted=weighted, fastsim=fastsim,
                                    switch_z=switch_z, depth=int(depth),
+                                   leaf_below=int(leaf_below),
                                    likelihood=Likelihood(
                                        float(temperature), float(power), int(plays),
                                        bool(blocking), bool(draws)))

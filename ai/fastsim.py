@@ -30,7 +30,7 @@ from game.engine.cards import (
 from game.engine.rules import OFFICIAL
 
 from .knowledge import COL, POINTS, RANK, finish_mask
-from .values import value
+from .leaf import chance, weights_for
 
 # How the simulator treats every rule option. A new option must be added here (the tests
 # check the keys against the engine's SPECS), or rollouts under it go to the engine.
@@ -143,6 +143,7 @@ URGENCY = (3.0, 3.0, 3.0, 1.5, 1.5, 0.6)  # ... times this, by their hand size
 FRESH_DECAY = 0.7  # ... times this per card they received since they showed the void
 CHALLENGE_BIG = 5  # a +4 from a hand this big is challenged (it probably held the colour)
 _ATTACKS = frozenset({SKIP, DRAW_TWO, WILD_DRAW_FOUR})
+LEAF_SETTLE = 12  # moves a cut rollout may play on to reach a plain turn the model reads
 TURN, DRAWN, CHOOSE_COLOUR, WILD_POWER, GIVE, PICK_TARGET, ROUND_OVER = range(7)
 Move = tuple[int, int, tuple[int, ...], int, int]  # kind, seat, cards, colour, target
 Trace = list[tuple[Move, tuple[Any, ...]]]
@@ -1046,24 +1047,33 @@ def sample_weights(scores: list[float], best: float) -> list[float]:
 
 def simulate(w: WorldLike, root_team: int, rnd: Callable[[], float], max_steps: int = 400,
              first: Action | None = None, trace: Trace | None = None,
-             table: bool = False) -> float:
+             leaf: bool = False) -> float:
     """Play the round on from `w` (read, never changed), `first` (a legal move of the player
-    to act) first; 1.0 if root_team wins, 0.0 if another team does, and by hand sizes if
-    max_steps moves pass first (`table`: by ai/values.py's fitted chances, else the rule of
-    thumb)."""
+    to act) first; 1.0 if root_team wins, 0.0 if another team does. A round still on after
+    max_steps moves is scored by ai/leaf.py's model of every hand (`leaf`; it plays on to a
+    plain turn first), else by the hand sizes' rule of thumb."""
     sim = Sim(w, rnd, trace)
     if first is not None:
         sim.apply(as_move(first))
     winner = sim.run(max_steps)
     team = sim.team
+    if winner < 0 and leaf:
+        # The model reads a plain turn: play on through a pending penalty, a colour to
+        # name or a drawn card first.
+        for _ in range(LEAF_SETTLE):
+            if sim.phase == TURN and not sim.pending and not sim.alt:
+                break
+            winner = sim.run(1)
+            if winner >= 0:
+                break
+        if winner < 0 and sim.phase == TURN and not sim.pending and not sim.alt:
+            return chance(sim.hands, team, sim.cur, sim.colour, sim.discard[-1], root_team,
+                          weights_for(sim.rules, sim.n))
     if winner >= 0:
         return 1.0 if team[winner] == root_team else 0.0
     hands = sim.hands
     mine = min(len(hands[i]) for i in range(sim.n) if team[i] == root_team)
     other = min(len(hands[i]) for i in range(sim.n) if team[i] != root_team)
-    if table:
-        cur = sim.cur
-        return value(sim.n, cur >= 0 and team[cur] == root_team, mine, other)
     return max(0.0, min(1.0, 0.5 + 0.08 * (other - mine)))
 
 

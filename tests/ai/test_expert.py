@@ -138,8 +138,8 @@ def test_single_sensible_move_is_not_searched() -> None:
 
 
 def test_cut_rollouts_are_repeatable_and_score_between_the_ends() -> None:
-    """The depth option (rollouts cut short, scored by the fitted chances) searches the same
-    candidates on the same worlds; its estimates are chances, where rollouts played out
+    """The depth option (rollouts cut short, scored by the model of every hand) searches the
+    same candidates on the same worlds; its estimates are chances, where rollouts played out
     only count wins (unweighted worlds: every mean is a share of 8, 12, 16 or 20 worlds)."""
     s = busy_turn()
 
@@ -157,3 +157,24 @@ def test_cut_rollouts_are_repeatable_and_score_between_the_ends() -> None:
     assert results[0] == results[1]
     assert not all(shares(m) for m in results[0][1])
     assert all(shares(m) for m in results[2][1])
+
+
+def test_a_search_short_of_worlds_cuts_its_rollouts_and_a_rich_one_plays_them_out(
+        monkeypatch) -> None:
+    """After its first worlds the search sees what the budget will buy: on course for few
+    (a slow or busy machine), the rest are cut short and scored by the model; with many
+    to come it plays every round out. Decided on the clock, not on the machine."""
+    s = busy_turn()
+    found = []
+    for tick, budget in ((0.001, 100), (0.00001, 1000)):  # ~50 worlds; ~50,000 worlds
+        use_clock(monkeypatch, FakeClock(tick=tick))
+        p = make_player("expert", budget_ms=budget, max_worlds=40, weighted=False)
+        assert isinstance(p, ExpertPlayer)
+        p.act(s.view(0), s.legal_actions(0), random.Random(3))
+        assert p.last_search is not None and p.last_search.worlds > 8
+        found.append(p.last_search.cut)
+    assert found == [True, False]
+    use_clock(monkeypatch, FakeClock(tick=0.001))
+    never = make_player("expert", budget_ms=100, max_worlds=40, leaf_below=0)
+    never.act(s.view(0), s.legal_actions(0), random.Random(3))
+    assert never.last_search is not None and not never.last_search.cut

@@ -11,7 +11,6 @@ from ai_helpers import random_rules
 import ai.fastsim as fastsim
 from ai.fastsim import OPTIONS, Sim, as_action, simulate, snapshot, supported
 from ai.rollout import rollout
-from ai.values import value
 from game.engine import COMMUNITY, OFFICIAL, PARTY, SPECS, Kind, Rules, State
 from game.engine.actions import OUT_OF_TURN
 
@@ -164,32 +163,3 @@ def test_simulate_reads_the_world_and_never_changes_it() -> None:
     for seed in range(20):
         assert simulate(s, 0, random.Random(seed).random) in (0.0, 1.0)
     assert s.to_dict() == before
-
-
-def test_a_rollout_cut_short_is_scored_by_the_fitted_chances() -> None:
-    """A cut rollout (the search's depth option) scores the round from the hand sizes it
-    stopped at: with no move played, exactly the table's chance for the sizes dealt."""
-    for players in (2, 3, 5):
-        for seed in range(10):
-            s = State.new(OFFICIAL, players, seed)
-            root = s.team_of[seed % players]
-            got = simulate(s, root, random.Random(seed).random, 0, table=True)
-            mine = min(len(h) for i, h in enumerate(s.hands) if s.team_of[i] == root)
-            theirs = min(len(h) for i, h in enumerate(s.hands) if s.team_of[i] != root)
-            assert got == value(players, s.team_of[s.current] == root, mine, theirs)
-            assert 0.0 < got < 1.0
-            played_out = simulate(s, root, random.Random(seed).random, 400, table=True)
-            assert played_out in (0.0, 1.0)  # a round played to its end is scored by its end
-
-
-def test_the_fitted_chances_favour_the_smaller_hand_and_the_move() -> None:
-    """The table means what it says: fewer cards than the rivals, or the move, is worth more
-    (every cell of the region rounds reach often)."""
-    for players in (2, 3, 4):
-        for mine in range(1, 8):
-            for theirs in range(1, 8):
-                v = value(players, False, mine, theirs)
-                if theirs < 7:
-                    assert value(players, False, mine, theirs + 1) > v - 0.02
-                assert value(players, True, mine, theirs) > v - 0.02
-        assert value(players, True, 1, 5) > 0.6 > 0.3 > value(players, False, 5, 1)

@@ -10,6 +10,7 @@ from dataclasses import fields
 from functools import lru_cache
 
 from game.engine import PRESETS, Rules
+from game.engine.cards import DRAW_TWO, SKIP, WILD_DRAW_FOUR
 
 from .knowledge import COL, RANK
 from .leaf_weights import WEIGHTS
@@ -38,11 +39,11 @@ def _side(hand: Sequence[int], colour: int) -> tuple[int, int, int, int, bool]:
         col = COL[c]
         if col == 4:
             wilds += 1
-            if RANK[c] == 14:
+            if RANK[c] == WILD_DRAW_FOUR:
                 fours += 1
         else:
             seen |= 1 << col
-            if RANK[c] >= 10:
+            if SKIP <= RANK[c] <= DRAW_TWO:
                 actions += 1
     return wilds, fours, actions, bin(seen).count("1"), bool(seen >> colour & 1) \
         if 0 <= colour < 4 else False

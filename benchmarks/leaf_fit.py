@@ -4,6 +4,8 @@ players). Writes ai/leaf_weights.py and prints the held-out log-loss beside a mo
 hand sizes and who moves alone (what the search scored a cut rollout by before).
 
     python benchmarks/leaf_fit.py --rounds 30000 --house-rounds 8000
+
+It needs numpy (the dev extras: pip install -e ".[dev]"); the game only reads the weights.
 """
 
 from __future__ import annotations
@@ -17,12 +19,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ai.arena import Table  # noqa: E402
 from ai.fastsim import ROUND_OVER, TURN, Sim  # noqa: E402
-from ai.hard import HardPlayer  # noqa: E402
 from ai.leaf import COUNT, ROOT_MOVES, SIZE_R, features  # noqa: E402
-from game.engine import NEXT_ROUND, PRESETS, Phase, Rules, State  # noqa: E402
-from game.engine.events import RoundEnded  # noqa: E402
+from game.engine import PRESETS, Rules, State  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "ai" / "leaf_weights.py"
 L2 = 1.0  # ridge on the weights: a rare feature stays near zero
@@ -52,43 +51,6 @@ def positions(rules: Rules, players: int, rounds: int, seed: int
             del rows[len(rows) - len(kept):]
             continue
         won.extend(float(team[sim.winner] == root) for _, root in kept)
-    x = np.zeros((len(rows), COUNT + 1), dtype=np.float64)
-    for i, row in enumerate(rows):
-        for j, v in row:
-            x[i, j] = v
-    x[:, COUNT] = 1.0
-    return x, np.array(won)
-
-
-def hard_positions(rules: Rules, players: int, rounds: int, seed: int
-                   ) -> tuple[np.ndarray, np.ndarray]:
-    """The same from rounds Hard plays against itself: the chance to win if the round is
-    played on by players as strong as Hard, rather than by the rollout policy."""
-    rows: list[list[tuple[int, float]]] = []
-    won: list[float] = []
-    rng = random.Random(seed)
-    for g in range(rounds):
-        t = Table(rules, [HardPlayer() for _ in range(players)], seed * 1_000_003 + g)
-        s = t.state
-        if s.phase == Phase.ROUND_OVER:
-            t.state.apply(NEXT_ROUND)
-        team = s.team_of
-        kept: list[int] = []
-        winner = -1
-        for _ in range(2000):
-            if s.phase == Phase.TURN and not s.pending and not s.alt and \
-                    rng.random() < 0.5:
-                root = team[rng.randrange(players)]
-                rows.append(features(s.hands, team, s.current, s.colour, s.discard[-1], root))
-                kept.append(root)
-            ended = [e for e in t.step() if isinstance(e, RoundEnded)]
-            if ended:
-                winner = ended[0].winner
-                break
-        if winner < 0:
-            del rows[len(rows) - len(kept):]
-            continue
-        won.extend(float(team[winner] == root) for root in kept)
     x = np.zeros((len(rows), COUNT + 1), dtype=np.float64)
     for i, row in enumerate(rows):
         for j, v in row:
@@ -129,8 +91,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--presets", default="official,community,party")
     p.add_argument("--house-rounds", type=int, default=8_000,
                    help="rounds per table size under the other presets (slower to play)")
-    p.add_argument("--policy", choices=("rollout", "hard"), default="rollout",
-                   help="who plays the rounds the positions come from")
     p.add_argument("--out", default=str(OUT))
     p.add_argument("--dry", action="store_true", help="print, do not write the module")
     args = p.parse_args(argv)
@@ -138,9 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.presets.split(","):
         weights[name] = []
         for players in (2, 3, 4):
-            make = hard_positions if args.policy == "hard" else positions
             rounds = args.rounds if name == "official" else args.house_rounds
-            x, y = make(PRESETS[name], players, rounds, args.seed + players)
+            x, y = positions(PRESETS[name], players, rounds, args.seed + players)
             cut = int(len(y) * 0.8)
             w = fit(x[:cut], y[:cut])
             sizes = np.r_[SIZE_R:ROOT_MOVES + 1, COUNT]  # the sizes and who moves

@@ -6,11 +6,11 @@ from __future__ import annotations
 # Fitted by saves.rating.fit_tier_ratings to the official preset's lines:
 #   normal vs easy: 67.0% (66.1%-67.9%) over 10000 rounds
 #   hard vs normal: 55.3% (54.5%-56.2%) over 10000 rounds
-#   expert vs hard: 58.8% (55.5%-62.2%) over 690 rounds
-#   expert vs 3 hard: 34.5% (26.3%-42.7%) over 116 rounds
+#   expert vs hard: 62.8% (60.8%-64.8%) over 1760 rounds
+#   expert vs 3 hard: 32.2% (29.0%-35.4%) over 720 rounds
 TIER_RATINGS: dict[str, float] = {
     "easy": 1077.0,
     "normal": 1200.0,
     "hard": 1237.0,
-    "expert": 1301.0,
+    "expert": 1320.0,
 }

@@ -118,6 +118,21 @@ def test_a_reviewed_decision_shows_exactly_the_figures_of_the_round_s_accuracy()
     reviewer.close()
 
 
+def frames_until(app, done, draw=None) -> None:
+    """Frames until done() holds. How many that takes is the machine's speed (a fast one
+    draws more frames while the reviewer's thread works: 3,000 ran out first on a quiet
+    machine), so the guard is a hang guard in time, not a count of frames."""
+    import time
+
+    from tests.app.conftest import frames
+
+    hang_guard = time.monotonic() + 600
+    while not done() and time.monotonic() < hang_guard:
+        frames(app, 1, 20)
+        if draw is not None:
+            draw()
+
+
 def test_the_round_s_summary_is_worked_out_once_off_the_ui_thread(app, monkeypatch) -> None:
     """Watch a kept round with its review through the real app: while the moves are being
     reviewed every frame draws, but no frame works anything out; the summary is computed
@@ -157,11 +172,8 @@ def test_the_round_s_summary_is_worked_out_once_off_the_ui_thread(app, monkeypat
     click(app, watch.rect.center, frames=2)
     scene = app.top
     assert isinstance(scene, ReplayScene) and scene.reviewer is not None
-    for _ in range(3000):
-        frames(app, 1, 20)
-        scene.draw(pygame.Surface(app.size))
-        if scene.reviewer.summary() is not None:
-            break
+    frames_until(app, lambda: scene.reviewer.summary() is not None,
+                 lambda: scene.draw(pygame.Surface(app.size)))
     assert scene.reviewer.summary() is not None, "the review never finished"
     frames(app, 3)
     line = scene.summary_line()
@@ -207,20 +219,14 @@ def test_the_summary_line_says_what_is_still_being_reviewed(app, monkeypatch) ->
             assert isinstance(scene, ReplayScene) and scene.reviewer is not None
             total = len(scene.reviewer.human_moves())
             assert total > 3
-            for _ in range(500):
-                frames(app, 1, 20)
-                if scene.reviewer.progress()[0] >= 2:
-                    break
+            frames_until(app, lambda s=scene: s.reviewer.progress()[0] >= 2)
             done = scene.reviewer.progress()[0]
             assert done == 2, (started, threading.enumerate())
             line = scene.summary_line()
             assert line == i18n.tr("replay.summary_pending", done=2, total=total)
             assert str(total) in line and "2" in line, line
             gate.set()
-            for _ in range(3000):
-                frames(app, 1, 20)
-                if scene.reviewer.summary() is not None:
-                    break
+            frames_until(app, lambda s=scene: s.reviewer.summary() is not None)
             frames(app, 2)
             assert scene.summary_line() != line, "the finished review still says it is pending"
             app.back_to("menu")

@@ -70,3 +70,37 @@ def test_a_stacked_card_says_which_card_and_what_you_now_face(app, lang) -> None
         assert lines[-2:] == STACKED[lang], lines
     finally:
         i18n.set_language("en")
+
+
+DEFLECTED = {
+    ("en", "rS"): ["Ada played red Draw Two",
+                   "Chen passed the penalty on with red Skip: Ada now faces +2",
+                   "You are skipped"],
+    ("zh", "rS"): ["Ada 打出 红+2", "Chen 用 红跳过 转移罚牌：Ada 现在面临 +2", "你被跳过"],
+    ("en", "rR"): ["Ada played red Draw Two",
+                   "Chen turned the penalty back with red Reverse: Ada now faces +2",
+                   "Direction reversed"],
+    ("zh", "rR"): ["Ada 打出 红+2", "Chen 用 红反转 弹回罚牌：Ada 现在面临 +2", "方向反转"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("card", ["rS", "rR"])
+def test_a_skip_or_reverse_that_deflects_a_draw_two_says_so_not_stacked(app, lang,
+                                                                        card) -> None:
+    """A deflection adds nothing to the penalty: it passes it on (Skip) or turns it back
+    (Reverse), and the log says which, with the card and who now faces it."""
+    i18n.set_language(lang)
+    try:
+        app.push(MenuScene(app))
+        rules = OFFICIAL.with_options(deflect_draw_two=True)
+        table = staged(app, rules, ["b1 b2 b3", "r+2 b4", f"{card} y3"], PEOPLE, current=1,
+                       top="r5")
+        s = table.match.state
+        _act(app, table, Action(Kind.PLAY, 1, (s.hands[1][0],)))
+        _act(app, table, Action(Kind.PLAY, 2, (s.hands[2][0],)))
+        assert s.current == 1 and s.pending == 2
+        lines = table.log_lines
+        assert lines[-3:] == DEFLECTED[lang, card], lines
+    finally:
+        i18n.set_language("en")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from game.app.i18n import tr
 from game.engine import Action, Kind
 from game.engine import events as ev
-from game.engine.cards import CARD_COLOUR, CARD_RANK, COLOUR_NAMES
+from game.engine.cards import CARD_COLOUR, CARD_RANK, COLOUR_NAMES, REVERSE, SKIP
 
 
 def colour_word(c: int) -> str:
@@ -169,39 +169,45 @@ def log_lines(entries: Sequence[LogEntry], describe: Callable[[ev.Event, int | N
     are worded again from the events each time, so a draw that lands later joins the line
     of the draws before it."""
     out: list[str] = []
-    # What the newest line says, when another event may join it: (kind, seat, count, entry).
-    last: tuple[str, int, int, LogEntry] | None = None
-    for entry in entries:
-        e, viewer = entry
+    # The seat and count of draws the newest line counts, while more may join it.
+    drawing: tuple[int, int] | None = None
+    # The newest card played and its line, while only what that card did (a seat skipped,
+    # the direction turned) has been said since: a Skip or Reverse deflecting a Draw Two
+    # says so before the penalty it passes on.
+    play: tuple[int, ev.CardPlayed] | None = None
+    for e, viewer in entries:
         line = describe(e, viewer)
         if not line:
             continue  # not in the log: it neither joins nor breaks a line
+        if isinstance(e, ev.PenaltyStacked) and play is not None and play[1].seat == e.seat:
+            out[play[0]] = stacked_line(e, play[1], name_of, viewer)
+            drawing = play = None
+            continue
+        if isinstance(e, ev.CardPlayed):
+            play = (len(out), e)
+        elif not isinstance(e, ev.TurnSkipped | ev.DirectionReversed):
+            play = None
         if isinstance(e, ev.CardDrawn) and e.reason == "draw":
-            if last is not None and last[0] == "draw" and last[1] == e.seat:
-                count = last[2] + 1
-                out[-1] = tr("log.drew_many", name=name_of(e.seat), count=count)
-                last = ("draw", e.seat, count, entry)
+            if drawing is not None and drawing[0] == e.seat:
+                drawing = (e.seat, drawing[1] + 1)
+                out[-1] = tr("log.drew_many", name=name_of(e.seat), count=drawing[1])
                 continue
             out.append(line)
-            last = ("draw", e.seat, 1, entry)
-            continue
-        if isinstance(e, ev.PenaltyStacked) and last is not None and last[0] == "play" \
-                and last[1] == e.seat:
-            played = last[3][0]
-            assert isinstance(played, ev.CardPlayed)
-            out[-1] = stacked_line(e, played, name_of, viewer)
-            last = None
+            drawing = (e.seat, 1)
             continue
         out.append(line)
-        last = ("play", e.seat, 1, entry) if isinstance(e, ev.CardPlayed) else None
+        drawing = None
     return out
 
 
 def stacked_line(e: ev.PenaltyStacked, played: ev.CardPlayed, name_of: Callable[[int], str],
                  viewer: int | None) -> str:
-    """"Chen stacked a +2: you face +4" (the card laid, what the next player now faces)."""
+    """"Chen stacked a +2: you face +4" (the card laid, what the next player now faces); a
+    Skip or Reverse that deflects a Draw Two passes it on or turns it back instead."""
     cards = tr("action.cards_joined").join(card_word(c) for c in played.cards)
+    rank = CARD_RANK[played.cards[-1]]
+    key = {SKIP: "log.deflected_card", REVERSE: "log.returned_card"}.get(rank,
+                                                                         "log.stacked_card")
     if viewer is not None and e.target == viewer and name_of(viewer) == tr("seat.you"):
-        return tr("log.stacked_card_you", name=name_of(e.seat), card=cards, total=e.total)
-    return tr("log.stacked_card", name=name_of(e.seat), card=cards, total=e.total,
-              target=name_of(e.target))
+        return tr(f"{key}_you", name=name_of(e.seat), card=cards, total=e.total)
+    return tr(key, name=name_of(e.seat), card=cards, total=e.total, target=name_of(e.target))

@@ -104,3 +104,18 @@ def test_a_skip_or_reverse_that_deflects_a_draw_two_says_so_not_stacked(app, lan
         assert lines[-3:] == DEFLECTED[lang, card], lines
     finally:
         i18n.set_language("en")
+
+
+def test_in_chinese_your_lines_set_no_space_after_you_and_a_latin_name_keeps_it(app) -> None:
+    """"你摸了一张牌" as "你被跳过" (Chinese sets no space between its characters), while
+    "Chen 摸了一张牌" keeps the space that sets a Latin name off."""
+    i18n.set_language("zh")
+    try:
+        app.push(MenuScene(app))
+        table = staged(app, OFFICIAL, ["b1 b2 b3", "b4 b5", "g1 g2 g3"], PEOPLE, current=0,
+                       top="r5", stock="g4 y7 y8")
+        _act(app, table, Action(Kind.DRAW, 0))
+        _act(app, table, Action(Kind.DRAW, 1))
+        assert table.log_lines[-2:] == ["你摸了一张牌", "Ada 摸了一张牌"], table.log_lines
+    finally:
+        i18n.set_language("en")

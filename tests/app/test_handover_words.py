@@ -4,6 +4,7 @@ reads "Nothing has happened.", not "Nothing has happened since your last turn." 
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.app import i18n
@@ -59,5 +60,38 @@ def test_the_first_hand_over_does_not_speak_of_a_last_turn(app, lang, monkeypatc
         frames(app, 2)
         assert i18n.tr("recap.title_first") in drawn
         assert i18n.tr("recap.title") not in drawn
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_hand_over_says_what_the_next_player_faces(app, lang) -> None:
+    """The re-check: Ann's +4 was waiting for Ben, but his hand-over only told him what was
+    played; it now ends on what he faces ("you now face +4"), before his hand shows."""
+    from game.engine import Action, Kind
+    from saves.match import SeatInfo
+    from tests.app.helpers import key, settle
+
+    i18n.set_language(lang)
+    try:
+        state, _ = make(OFFICIAL, hands=["+4 g2 g3", "b1 b2 b3", "y1 y2 y3"], top="r5")
+        table_seats = [SeatInfo.human("Ann"), SeatInfo.human("Ben"), SeatInfo.ai("Bot",
+                                                                                  "random")]
+        table = open_table(app, OFFICIAL, table_seats, state=state)
+        table.match.players.clear()  # the AI holds still
+        assert isinstance(app.top, HandoverScene) and app.top.seat == 0
+        key(app, pygame.K_RETURN, frames=3)  # Ann takes the screen
+        assert app.top is table
+        table.animate(table.match.apply(Action(Kind.PLAY, 0, (state.hands[0][0],), colour=2)))
+        settle(app, table)
+        for _ in range(100):
+            if isinstance(app.top, HandoverScene) and app.top.seat == 1:
+                break
+            frames(app, 1, 50)
+        handover = app.top
+        assert isinstance(handover, HandoverScene) and handover.seat == 1
+        assert state.pending == 4
+        assert handover.recap_shown[-1].endswith(i18n.tr("recap.you_face", total=4)), \
+            handover.recap_shown
     finally:
         i18n.set_language("en")

@@ -216,6 +216,10 @@ class HandoverScene(Scene):
         match = self.table.match
         phrases = recap(match.since.get(self.seat, []), self.seat,
                         lambda s: match.seats[s].name)
+        s = match.state
+        if s.pending and s.current == self.seat:
+            # Last, so it always shows: what this player must answer before anything else.
+            phrases.append(tr("recap.you_face", total=s.pending))
         if not phrases:
             return [tr("recap.nothing")]
         sep = " · "

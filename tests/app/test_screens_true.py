@@ -10,7 +10,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.app import style
+from game.app import i18n, style
 from game.app.app import App
 from game.app.scenes.match_end import MatchEndScene
 from game.app.scenes.menu import MenuScene
@@ -493,5 +493,12 @@ def test_load_gives_every_row_one_size_of_detail(lang) -> None:
         # The same size in every row (the longer one takes a second line instead).
         sizes = {size for _, _, size in load.row_layouts}
         assert sizes == {app.px(style.CAPTION)}, (sizes, load.row_texts)
+        # The re-check: a seat broke over the two lines, "Bao（普" / "通）0" or "Bao（简单）"
+        # / "0". Each seat (its name, level and score) stays on one line.
+        sep = i18n.tr("load.seat_sep")
+        for _, lines, _ in load.row_layouts:
+            for end, start in zip(lines, lines[1:]):
+                assert end.endswith(sep.strip() or ",") or start.startswith(sep.strip()), \
+                    lines
     finally:
         app.close()

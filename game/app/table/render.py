@@ -6,6 +6,7 @@ active seat's breathing glow."""
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
@@ -481,8 +482,12 @@ def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
 # Chinese breaks between any two characters, except before closing punctuation and after
 # opening punctuation (the line-breaking rule Chinese typesetting follows), and never with a
 # hyphen.
-_CLOSING = set("，。、；：！？）」』》〉】”’…·,.;:!?)%")
-_OPENING = set("（「『《〈【“‘(")
+# A no-break space (U+00A0) joins what is on either side of it ("Ada\u00a0(Normal)\u00a00").
+_CLOSING = set("，。、；：！？）」』》〉】”’…·,.;:!?)%\u00a0")
+_OPENING = set("（「『《〈【“‘(\u00a0")
+# A short aside in brackets stays whole, with the character before it and a number right
+# after it: "Bao（普通）0" never breaks as "Bao（普" / "通）0" or before its score.
+_ASIDE = re.compile(r"\S?[（(][^（）()\s]{1,6}[）)]\d*")
 # A Chinese count stays on one line with its measure word ("6 张", "2 分"): "张。" alone at
 # the start of a line reads as a stray word, the number it counts left on the line above.
 _MEASURES = set("张名分秒局轮人次位个队倍点")
@@ -492,11 +497,14 @@ def _wide(ch: str) -> bool:
     return ch >= "\u2e80" and not ch.isspace()
 
 
-def _pieces(text: str) -> list[tuple[str, bool]]:
-    """(piece, a space before it) pieces of `text` that a line may not break inside."""
+def _pieces(text: str, asides: bool = True) -> list[tuple[str, bool]]:
+    """(piece, a space before it) pieces of `text` that a line may not break inside (short
+    asides kept whole unless `asides` is False)."""
     out: list[tuple[str, bool]] = []
     piece, space = "", False
-    for ch in text:
+    glued = {i for m in _ASIDE.finditer(text) for i in range(m.start() + 1, m.end())} \
+        if asides else set()
+    for i, ch in enumerate(text):
         if ch == " ":
             if piece:
                 out.append((piece, space))
@@ -504,7 +512,7 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
             continue
         prev = piece[-1:] if piece else ""
         breaks = bool(piece) and (_wide(ch) or _wide(prev)) and ch not in _CLOSING \
-            and prev not in _OPENING
+            and prev not in _OPENING and i not in glued
         if breaks:
             out.append((piece, space))
             piece, space = "", False
@@ -531,7 +539,9 @@ def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
     mark such as "，" or "）")."""
     out: list[str] = []
     line = ""
-    for piece, space in _pieces(text):
+    pieces = _pieces(text)
+    while pieces:
+        piece, space = pieces.pop(0)
         trial = f"{line}{' ' if space and line else ''}{piece}"
         if font.size(trial)[0] <= width:
             line = trial
@@ -539,6 +549,12 @@ def _wrap_lines(text: str, font: pygame.font.Font, width: int) -> list[str]:
         if line:
             out.append(line)
         line = ""
+        if font.size(piece)[0] > width:
+            # An aside wider than a line breaks where its characters may.
+            parts = _pieces(piece, asides=False)
+            if len(parts) > 1:
+                pieces[:0] = parts
+                continue
         for ch in piece:  # the piece alone is too wide: break it
             if font.size(line + ch)[0] > width and line:
                 out.append(line)

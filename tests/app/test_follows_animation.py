@@ -414,3 +414,42 @@ def test_every_playable_card_rises_above_every_other_even_at_the_hands_edge(app)
         highest_dead = min(r.top for r, c in zip(rects, hand, strict=True) if c not in live)
         assert hand[0] in live and hand[1] not in live, hand
         assert lowest_live <= highest_dead - gap, (keyboard, lowest_live, highest_dead, gap)
+
+
+def test_while_no_bluff_shows_the_badge_reads_what_the_challenger_draws(app, monkeypatch
+                                                                       ) -> None:
+    """The re-check: while "No bluff!" showed, the badge by the pile still read +4 until
+    the cards flew. The verdict makes it 6 for the challenger: the badge says so with it."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game.app import i18n
+    from game.app.scenes.prompt import ChoiceOverlay
+    from game.app.table import render
+    from saves.settings import AnimationSpeed
+    from tests.app.conftest import key
+
+    seen: list[tuple[str, int]] = []  # (a banner's text, the badge then), frame by frame
+    real = render.draw_banner
+
+    def banner(surface, text, *a, **k):
+        seen.append((text, table.stage.model.pending))
+        return real(surface, text, *a, **k)
+
+    monkeypatch.setattr(render, "draw_banner", banner)
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    table, s = _table(app, OFFICIAL, ["b1 b2 y7", "g1 g2", "+4 g4 y2"], current=2)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][0],), 3)))
+    for _ in range(300):  # the +4 flies in at the normal speed, then you are asked
+        frames(app, 1, 16)
+        if isinstance(app.top, ChoiceOverlay):
+            break
+    assert isinstance(app.top, ChoiceOverlay)
+    key(app, pygame.K_1)  # challenge: Ada held no red, so you draw 6
+    for _ in range(600):
+        frames(app, 1, 16)
+        if not table.director.busy:
+            break
+    verdict = [badge for text, badge in seen if text == i18n.tr("table.no_bluff")]
+    assert verdict and set(verdict) == {6}, seen

@@ -497,7 +497,7 @@ def test_load_gives_every_row_one_size_of_detail(lang) -> None:
         # / "0". Each seat (its name, level and score) stays on one line.
         sep = i18n.tr("load.seat_sep")
         for _, lines, _ in load.row_layouts:
-            for end, start in zip(lines, lines[1:]):
+            for end, start in zip(lines, lines[1:], strict=False):
                 assert end.endswith(sep.strip() or ",") or start.startswith(sep.strip()), \
                     lines
     finally:

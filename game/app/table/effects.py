@@ -138,6 +138,7 @@ class EventPlayer:
         self.stage = stage
         self.seed = 0  # the confetti's, so a replayed round throws the same
         self._verdicts: dict[int, tuple[bool, int, int]] = {}
+        self._penalties: dict[int, tuple[int, int]] = {}  # see penalties_after
         self.taking = 0  # a penalty's cards still to land (the badge by the pile counts down)
         self.added = 0  # what the cards played last added to a penalty (+2s and +4s)
 
@@ -152,6 +153,7 @@ class EventPlayer:
         self.seed = seed
         events = with_lost_turns(events)  # a penalty's lost turn is shown as a skip
         self._verdicts = challenge_verdicts(events)
+        self._penalties = penalties_after(events)
         dealt = [e for e in events if isinstance(e, ev.Dealt)]
         grouped: set[int] = set()
         for i, e in enumerate(events):
@@ -674,6 +676,11 @@ class EventPlayer:
         self._add([], lands=(_pending(e.seat, e.total),))
 
     def challenged(self, e: ev.Challenged) -> None:
+        # The verdict says who draws how many (an honest +4 challenged: the challenger, 6):
+        # the badge by the pile says it with the verdict, not when the cards fly.
+        after = self._penalties.get(id(e))
+        if after is not None:
+            self._add([], lands=(_pending(*after),))
         text = tr("table.bluff") if e.guilty else tr("table.no_bluff")
         self._banner(text, e.accused, 1300, bg=(120, 40, 160), block=True,
                      sound="catch" if e.guilty else "error")
@@ -848,16 +855,25 @@ def challenge_verdicts(events: list[ev.Event]) -> dict[int, tuple[bool, int, int
     """For each hand a challenge shows (by the event's id): whether it was a bluff, and who
     then draws how many (the penalty that follows it), so the shown hand can say so."""
     out: dict[int, tuple[bool, int, int]] = {}
+    # Innocent verdicts come first and the challenger's penalty follows the last one.
+    after = penalties_after(events)
     for i, e in enumerate(events):
         if not (isinstance(e, ev.HandShown) and e.reason == "challenge" and i > 0):
             continue
         verdict = events[i - 1]
-        if not isinstance(verdict, ev.Challenged):
-            continue
-        # Innocent verdicts come first and the challenger's penalty follows the last one.
-        taken = next((p for p in events[i + 1:] if isinstance(p, ev.PenaltyTaken)), None)
-        if taken is not None:
-            out[id(e)] = (verdict.guilty, taken.seat, taken.total)
+        if isinstance(verdict, ev.Challenged) and id(verdict) in after:
+            out[id(e)] = (verdict.guilty, *after[id(verdict)])
+    return out
+
+
+def penalties_after(events: list[ev.Event]) -> dict[int, tuple[int, int]]:
+    """For each challenge's verdict (by the event's id): who then draws how many."""
+    out: dict[int, tuple[int, int]] = {}
+    for i, e in enumerate(events):
+        if isinstance(e, ev.Challenged):
+            taken = next((p for p in events[i + 1:] if isinstance(p, ev.PenaltyTaken)), None)
+            if taken is not None:
+                out[id(e)] = (taken.seat, taken.total)
     return out
 
 

@@ -26,7 +26,7 @@ from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import COMMUNITY, OFFICIAL, Action, Kind, Rules
 from saves.match import DEFAULT_HUMAN_NAME, SeatInfo
-from saves.stats import load_stats, record_round, save_stats
+from saves.stats import Stats, record_round
 from tests.engine.helpers import make
 
 # The first seat keeps the game's default name, shown as "You" or 你 as the game shows it.
@@ -54,14 +54,19 @@ def staged(app: App, rules: Rules, hands: list[str], people: list[SeatInfo], cur
     return t
 
 
-def seed_stats() -> None:
-    """A few players in the statistics, so that screen shows its table, not 'no games yet'."""
-    stats = load_stats()
-    for i, name in enumerate((DEFAULT_HUMAN_NAME, "Ada Lovelace", "Bao")):
-        for r in range(3 + i):
-            stats = record_round(stats, name, won=r % 2 == 0, points=37 * r,
-                                 opponent_tiers=("easy", "normal", "hard", "expert"))
-    save_stats(stats)
+def seed_stats(app: App) -> None:
+    """A few players in the statistics, so that screen shows its table, not 'no games yet'
+    (through the app, which keeps the statistics it read: a file written behind its back
+    would not show)."""
+
+    def seeded(stats: Stats) -> Stats:
+        for i, name in enumerate((DEFAULT_HUMAN_NAME, "Ada Lovelace", "Bao")):
+            for r in range(3 + i):
+                stats = record_round(stats, name, won=r % 2 == 0, points=37 * r,
+                                     opponent_tiers=("easy", "normal", "hard", "expert"))
+        return stats
+
+    app.saves.update_stats(seeded)
 
 
 def tour(app: App) -> Iterator[str]:
@@ -84,7 +89,7 @@ def tour(app: App) -> Iterator[str]:
     yield "rules_edit"
     app.pop()
     app.pop()
-    seed_stats()
+    seed_stats(app)
     for scene, name in ((SettingsScene(app), "settings"), (KeysScene(app), "keys"),
                         (StatsScene(app), "statistics"), (RulesScene(app, None), "rules"),
                         (LoadScene(app), "load"),

@@ -155,3 +155,28 @@ def test_a_team_match_to_the_end(app) -> None:
     s = table.match.state
     winners = set(s.winners)
     assert winners in ({0, 2}, {1, 3}) and rounds >= 1
+
+
+def test_a_catch_at_the_hand_over_keeps_what_happened_since_the_catcher_s_turn(app) -> None:
+    """Fresh eyes: after Ann caught the AI at her hand-over, the screen said "Nothing has
+    happened." A catch is not her turn: the recap still tells what came before it, and the
+    catch too."""
+    from game.app import i18n
+
+    table, s = _hotseat_table(app, OFFICIAL, ["r1 r2", "b1 b2", "g1 g9"], current=2)
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][1],))))
+    settle(app, table)
+    frames(app, 2)
+    handover = app.top
+    assert isinstance(handover, HandoverScene) and handover.seat == 0
+    before = list(handover.recap_shown)
+    assert before != [i18n.tr("recap.nothing")], before
+    click(app, next(iter(handover.catch_buttons)).rect.center, frames=3)
+    assert isinstance(app.top, ChoiceOverlay)  # who caught? Ann or Ben
+    key(app, pygame.K_1, frames=3)  # Ann
+    assert [a.kind for a in table.match.log][-1] == Kind.CATCH
+    handover = app.top
+    assert isinstance(handover, HandoverScene) and handover.seat == 0
+    shown = " · ".join(handover.recap_shown)
+    assert i18n.tr("recap.nothing") not in shown, shown
+    assert before[-1] in shown and i18n.tr("recap.title") not in shown, shown

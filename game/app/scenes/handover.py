@@ -13,6 +13,7 @@ from game.app import fonts
 from game.app.i18n import tr
 from game.app.scene import Scene
 from game.app.table import render
+from game.app.table.match import ASIDES
 from game.app.table.recap import recap
 from game.app.ui import GOLD, WHITE, button, button_height, button_width, felt
 
@@ -31,7 +32,7 @@ class HandoverScene(Scene):
         self.then = then
         self.purpose = purpose
         # "Since your last turn" is only true once this player has had one.
-        self.has_acted = any(a.seat == seat for a in table.match.log)
+        self.has_acted = any(a.seat == seat and a.kind not in ASIDES for a in table.match.log)
 
     def enter(self) -> None:
         # Nobody's hand may show behind or after this screen until the player confirms.

@@ -24,6 +24,10 @@ from saves.match import SeatInfo
 
 log = logging.getLogger("uno.table")
 
+# Acts of a player that are not their turn: what happened since their last turn still stands
+# after them (a catch at the hand-over must not make its recap "Nothing has happened").
+ASIDES = frozenset({Kind.CATCH, Kind.CALL_UNO})
+
 
 @dataclass(slots=True)
 class _Plan:
@@ -141,7 +145,7 @@ class MatchController:
         for seat in self.inbox:
             self.inbox[seat].extend(redact(events, seat))
         for h, seen in self.since.items():
-            if action.seat == h:
+            if action.seat == h and action.kind not in ASIDES:
                 seen.clear()
             else:
                 seen.extend(with_lost_turns(redact(events, h)))

@@ -56,25 +56,17 @@ def key(name: str) -> str:
     return f"uno.{name}"
 
 
-# Chinese sets no space between Chinese characters. A line's template spaces a player's name
-# off ("%{name} 摸了一张牌", so that "Chen 摸了" reads well); a name written in Chinese, "你"
-# above all, joins the word after it ("你摸了一张牌", as "你被跳过").
-_NAME_VALUES = ("name", "target")
-_HAN = "\u3400-\u9fff"
-_MARK = "\x00{}\x00"
+# Chinese sets no space between Chinese characters. A line's template spaces what it fills in
+# off ("%{name} 打出 %{card}", so that "Chen 打出" reads well); where the filled-in words are
+# Chinese too, they join ("你打出红8", as "你被跳过"). No template has such a space itself.
+_JOIN = re.compile("(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
 
 
 def tr(name: str, /, **values: object) -> str:
     setup()
-    joined = [k for k in _NAME_VALUES
-              if isinstance(v := values.get(k), str) and re.search(f"[{_HAN}]$", v)]
-    if not joined or language() != "zh":
-        return str(_i18n.t(f"uno.{name}", **values))
-    marked = dict(values, **{k: _MARK.format(k) for k in joined})
-    text = str(_i18n.t(f"uno.{name}", **marked))
-    for k in joined:
-        mark, value = _MARK.format(k), str(values[k])
-        text = re.sub(f"{re.escape(mark)} (?=[{_HAN}])", mark, text).replace(mark, value)
+    text = str(_i18n.t(f"uno.{name}", **values))
+    if values and language() == "zh":
+        text = _JOIN.sub("", text)
     return text
 
 

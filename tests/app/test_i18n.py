@@ -228,3 +228,21 @@ def test_the_chinese_names_each_wild_card_one_way() -> None:
         for at in (m.end() for m in re.finditer("王牌", text)):
             assert re.match(r"\s*[（(]?\s*\+4", text[at:]) or text[at:at + 1] in "：:（" \
                 or key.endswith(("wild_draw_four_rule", "challenge_penalty")), (key, text)
+
+
+def test_no_chinese_template_spaces_two_chinese_characters_apart() -> None:
+    """tr() joins Chinese words that meet at a filled-in value ("你打出红8"); that is only
+    right while no template sets such a space itself."""
+    import json
+    import re
+
+    from game.app.art.assets import asset_path
+
+    def strings(node: object) -> list[str]:
+        if isinstance(node, dict):
+            return [s for v in node.values() for s in strings(v)]
+        return [node] if isinstance(node, str) else []
+
+    data = json.loads((asset_path("locale") / "uno.zh.json").read_text(encoding="utf-8"))
+    spaced = [s for s in strings(data) if re.search("[\u3400-\u9fff] [\u3400-\u9fff]", s)]
+    assert spaced == []

@@ -20,7 +20,7 @@ PEOPLE = [SeatInfo.human(DEFAULT_HUMAN_NAME), SeatInfo.ai("Ada", "normal"),
 DRAWN = {"en": ["Chen drew 5 cards", "Chen kept the card"],
          "zh": ["Chen 摸了 5 张牌", "Chen 留下了摸到的牌"]}
 STACKED = {"en": ["Ada played red Draw Two", "Chen stacked green Draw Two: you now face +4"],
-           "zh": ["Ada 打出 红+2", "Chen 叠加 绿+2：你现在面临 +4"]}
+           "zh": ["Ada 打出红+2", "Chen 叠加绿+2：你现在面临 +4"]}
 
 
 def _act(app, table, action: Action) -> None:
@@ -76,11 +76,11 @@ DEFLECTED = {
     ("en", "rS"): ["Ada played red Draw Two",
                    "Chen passed the penalty on with red Skip: Ada now faces +2",
                    "You are skipped"],
-    ("zh", "rS"): ["Ada 打出 红+2", "Chen 用 红跳过 转移罚牌：Ada 现在面临 +2", "你被跳过"],
+    ("zh", "rS"): ["Ada 打出红+2", "Chen 用红跳过转移罚牌：Ada 现在面临 +2", "你被跳过"],
     ("en", "rR"): ["Ada played red Draw Two",
                    "Chen turned the penalty back with red Reverse: Ada now faces +2",
                    "Direction reversed"],
-    ("zh", "rR"): ["Ada 打出 红+2", "Chen 用 红反转 弹回罚牌：Ada 现在面临 +2", "方向反转"],
+    ("zh", "rR"): ["Ada 打出红+2", "Chen 用红反转弹回罚牌：Ada 现在面临 +2", "方向反转"],
 }
 
 
@@ -117,5 +117,26 @@ def test_in_chinese_your_lines_set_no_space_after_you_and_a_latin_name_keeps_it(
         _act(app, table, Action(Kind.DRAW, 0))
         _act(app, table, Action(Kind.DRAW, 1))
         assert table.log_lines[-2:] == ["你摸了一张牌", "Ada 摸了一张牌"], table.log_lines
+    finally:
+        i18n.set_language("en")
+
+
+CAUGHT = {"en": "You caught Chen, who drew 2", "zh": "你抓到了 Chen，罚摸 2 张"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_catch_says_what_it_cost(app, lang) -> None:
+    """Fresh eyes: the log said "Ada caught Player 1" and nothing of the two cards he drew
+    for it (his count went from 1 to 3)."""
+    i18n.set_language(lang)
+    try:
+        app.push(MenuScene(app))
+        table = staged(app, OFFICIAL, ["b1 b2 b3", "g4 g5", "r1 r2"], PEOPLE, current=2,
+                       top="r5")
+        s = table.match.state
+        _act(app, table, Action(Kind.PLAY, 2, (s.hands[2][0],)))  # Chen forgets UNO
+        _act(app, table, Action(Kind.CATCH, 0, target=2))
+        assert len(s.hands[2]) == 3
+        assert table.log_lines[-1] == CAUGHT[lang], table.log_lines
     finally:
         i18n.set_language("en")

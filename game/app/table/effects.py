@@ -365,10 +365,12 @@ class EventPlayer:
         seat = run[0].seat
         still = s.settings.reduce_motion
         tweens = [self._drawn_fly(e, run, i) for i, e in enumerate(run)]
-        for tween in tweens:  # the badge by the pile: what is left to take, as each lands
-            if self.taking > 0:
+        for e, tween in zip(run, tweens, strict=True):
+            if self.taking > 0:  # the badge by the pile: what is left to take, as each lands
                 self.taking -= 1
                 tween.lands = (*tween.lands, _pending(seat, self.taking))
+            if self.describe(e):  # a catch's cards count up in its log line as they land
+                tween.lands = (*tween.lands, Logged(e, self.stage.viewer))
         # A counter at the victim rolls up as each card arrives.
         arrive = [t.delay + t.duration for t in tweens]
         total = len(run)

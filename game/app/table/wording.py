@@ -101,6 +101,8 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
     if isinstance(e, ev.CardDrawn):
         if e.reason == "draw":
             return tr("log.drew", name=n(e.seat))
+        if e.reason == "uno":  # joins the catch's line (log_lines) when one came before
+            return tr("log.drew_for_uno", name=n(e.seat))
         return ""
     if isinstance(e, ev.PenaltyTaken):
         return tr("log.took", name=n(e.seat), count=e.total) if e.total else ""
@@ -175,10 +177,18 @@ def log_lines(entries: Sequence[LogEntry], describe: Callable[[ev.Event, int | N
     # the direction turned) has been said since: a Skip or Reverse deflecting a Draw Two
     # says so before the penalty it passes on.
     play: tuple[int, ev.CardPlayed] | None = None
+    # A valid catch's line, while the cards it costs land: (its line, the catch, cards).
+    caught: tuple[int, ev.Caught, int] | None = None
     for e, viewer in entries:
         line = describe(e, viewer)
         if not line:
             continue  # not in the log: it neither joins nor breaks a line
+        if isinstance(e, ev.CardDrawn) and e.reason == "uno" and caught is not None \
+                and caught[1].target == e.seat:
+            caught = (caught[0], caught[1], caught[2] + 1)
+            out[caught[0]] = caught_line(caught[1], caught[2], name_of, viewer)
+            continue
+        caught = (len(out), e, 0) if isinstance(e, ev.Caught) and e.valid else None
         if isinstance(e, ev.PenaltyStacked) and play is not None and play[1].seat == e.seat:
             out[play[0]] = stacked_line(e, play[1], name_of, viewer)
             drawing = play = None
@@ -198,6 +208,15 @@ def log_lines(entries: Sequence[LogEntry], describe: Callable[[ev.Event, int | N
         out.append(line)
         drawing = None
     return out
+
+
+def caught_line(e: ev.Caught, count: int, name_of: Callable[[int], str],
+                viewer: int | None) -> str:
+    """"Ada caught Bao, who drew 2" (the cards the catch cost, as they land)."""
+    if viewer is not None and e.target == viewer and name_of(viewer) == tr("seat.you"):
+        return tr("log.caught_you_drew", name=name_of(e.catcher), count=count)
+    return tr("log.caught_drew", name=name_of(e.catcher), target=name_of(e.target),
+              count=count)
 
 
 def stacked_line(e: ev.PenaltyStacked, played: ev.CardPlayed, name_of: Callable[[int], str],

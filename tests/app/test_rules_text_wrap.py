@@ -114,3 +114,15 @@ def test_chinese_names_each_special_card_one_way(app) -> None:
             assert other not in rules + lessons
     finally:
         i18n.set_language("en")
+
+
+def test_a_numbered_chinese_name_stays_on_one_line() -> None:
+    """Fresh eyes: the log broke "…弹回罚牌：玩家 / 1 现在面临 +2"."""
+    pygame.font.init()
+    text = "Ada 用蓝反转弹回罚牌：玩家 1 现在面临 +2"
+    font = fonts.font(18, text=text)
+    for width in range(60, 400, 5):
+        lines = render.wrap(text, font, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert not any(a.endswith("玩家") and b.startswith("1")
+                       for a, b in zip(lines, lines[1:], strict=False)), (width, lines)

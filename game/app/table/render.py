@@ -491,6 +491,7 @@ _ASIDE = re.compile(r"\S?[（(][^（）()\s]{1,6}[）)]\d*")
 # A Chinese count stays on one line with its measure word ("6 张", "2 分"): "张。" alone at
 # the start of a line reads as a stray word, the number it counts left on the line above.
 _MEASURES = set("张名分秒局轮人次位个队倍点")
+_NUMBERED = re.compile(r"\d{1,2}(?!\d)")
 
 
 def _wide(ch: str) -> bool:
@@ -523,10 +524,12 @@ def _pieces(text: str, asides: bool = True) -> list[tuple[str, bool]]:
 
 
 def _counts_kept(pieces: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
-    """The pieces with each measure word joined to the number before it."""
+    """The pieces with each measure word joined to the number before it, and a short number
+    to the Chinese word before it ("玩家 1", a default name, never breaks after 玩家)."""
     out: list[tuple[str, bool]] = []
     for piece, space in pieces:
-        if out and piece[0] in _MEASURES and out[-1][0][-1:].isdigit():
+        if out and (piece[0] in _MEASURES and out[-1][0][-1:].isdigit()
+                    or _NUMBERED.match(piece) and _wide(out[-1][0][-1])):
             before, before_space = out.pop()
             piece, space = before + (" " if space else "") + piece, before_space
         out.append((piece, space))

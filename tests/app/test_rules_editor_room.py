@@ -72,3 +72,37 @@ def test_the_options_list_opens_at_its_top(size, scale) -> None:
         assert editor.row_top(first) >= editor.view.top
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_ticking_an_option_low_in_a_scrolled_list_keeps_the_list_where_it_was(lang) -> None:
+    """Fresh eyes: ticking "Deflect a +2 with Skip/Reverse" near the bottom of the stacking
+    page scrolled the list back to its first option. It stays where it was, the option just
+    ticked in view."""
+    app = app_at(lang, 1.5, (1024, 600))
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        click(app, app.top.edit_b.rect.center, frames=2)
+        editor = app.top
+        assert isinstance(editor, RulesEditScene)
+        b = next(b for b, s in editor.section_buttons.items() if s == "stacking")
+        editor.on_button(b)
+        frames(app, 2)
+        box = editor.options_box
+        assert box is not None and box.vert_scroll_bar is not None, "the list does not scroll"
+        box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)  # to its end
+        frames(app, 3)
+        check = next(c for c, n in editor.controls.items() if n == "deflect_draw_two")
+        assert editor.view.collidepoint(check.rect.center), "scrolled, yet not in view"
+        scrolled = editor.options_box.vert_scroll_bar.start_percentage
+        click(app, check.rect.center, frames=3)
+        assert editor.rules.deflect_draw_two
+        bar = editor.options_box.vert_scroll_bar
+        assert bar is not None and abs(bar.start_percentage - scrolled) < 0.02, \
+            (scrolled, bar.start_percentage)
+        check = next(c for c, n in editor.controls.items() if n == "deflect_draw_two")
+        assert editor.view.collidepoint(check.rect.center)
+    finally:
+        app.close()

@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UICheckBox, UIDropDownMenu
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIScrollingContainer
 
 from game.app import fonts, style
 from game.app.i18n import tr
@@ -108,6 +108,7 @@ class RulesEditScene(Scene):
         self.base = name if name in PRESET_CHOICES else "official"
         self.error = ""
         self.shown_changed = ""  # the differing option "Show" went to last
+        self.options_box: UIScrollingContainer | None = None  # the options, when they scroll
 
     @property
     def rules(self) -> Rules:
@@ -183,6 +184,7 @@ class RulesEditScene(Scene):
         if self.rows.content_h <= inner.height:  # no bar: the rows may use its width too
             self.rows = rules_rows.plan(self.app, names, inner.width, idle, lessons)
         box, (x0, y0), inner_w = list_area(self, inner, self.rows.content_h)
+        self.options_box = box
         if box is not None:  # the bar's width was kept for it
             self.rows = rules_rows.plan(self.app, names, inner_w, idle, lessons)
         self.view = inner  # the list's window; the panel drawn round it, to the bottom bar
@@ -267,13 +269,22 @@ class RulesEditScene(Scene):
             self.error = ""
         except RulesError as exc:  # a combination the rulebook does not allow
             self.error = str(exc)
-        self._rebuild()
+        self._rebuild(keep_scroll=True)
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, keep_scroll: bool = False) -> None:
+        """Build again, the focus where it was; after an option's change (`keep_scroll`) the
+        list stays where it was too, so the option just changed stays under the mouse."""
         focused = self.focus.current
         key = (self.controls.get(focused) or self.section_buttons.get(focused)) if focused \
             else None
+        bar = self.options_box.vert_scroll_bar if self.options_box is not None else None
+        scrolled = bar.start_percentage if keep_scroll and bar is not None else 0.0
         self.build()
+        box = self.options_box
+        bar = box.vert_scroll_bar if box is not None else None
+        if box is not None and bar is not None and scrolled:
+            bar.set_scroll_from_start_percentage(scrolled)
+            box.update(0.0)
         for table in (self.controls, self.section_buttons):
             for widget, name in table.items():
                 if name == key:

@@ -292,7 +292,8 @@ class SaveService:
         seats, replaced = self._known_seats(r.seats)
         # An autosave continues under its file's name, even if the file was renamed.
         match_id = slot if auto else r.match_id
-        if not auto and self.enabled and has_autosave(match_id):
+        if not auto and self.enabled and has_autosave(match_id) and \
+                not _reaches(r, match_id):
             # This match's own autosave is further on (or elsewhere): playing on from the
             # named save is a new branch and must not overwrite it.
             match_id = new_match_id()
@@ -487,3 +488,16 @@ def _keep(entry: RoundRecord) -> None:
         log.warning("could not keep the round for replays: %s", exc)
     except Exception:  # a worker must not die silently with the round: say why in the log
         log.exception("keeping the round for replays failed")
+
+
+def _reaches(record: MatchRecord, match_id: str) -> bool:
+    """Whether `record` (a named save) stands where its match's autosave does or further
+    on: playing on from it then loses nothing of the autosave, so it continues that match
+    (a branch of its own would list the same match in progress twice, alike)."""
+    try:
+        auto = load_autosave(match_id).record
+    except (SaveError, OSError, ValueError):
+        return False
+    done = len(auto.actions)
+    return (auto.rules, auto.seats, auto.seed) == (record.rules, record.seats, record.seed) \
+        and tuple(record.actions[:done]) == tuple(auto.actions)

@@ -306,3 +306,42 @@ def test_returning_to_the_menu_reads_no_unchanged_save_again(monkeypatch) -> Non
     frames(app, 2)
     assert reads[first:] == [f"{record.match_id}.json"] * len(reads[first:]) and reads[first:]
     app.close()
+
+
+def _open_named(app: App, name: str) -> TableScene:
+    menu = at_menu(app)
+    click(app, menu.buttons["load"].rect.center, frames=2)
+    load = app.top
+    assert isinstance(load, LoadScene)
+    button = next(b for b, entry in load.load_buttons.items()
+                  if not entry.auto and entry.name == name)
+    click(app, button.rect.center, frames=4)
+    return table_of(app)
+
+
+def test_a_named_save_loaded_where_its_autosave_stands_continues_that_match() -> None:
+    """Fresh eyes: save a copy, leave, load the copy, leave: Load listed the same match in
+    progress twice, two rows alike. A copy at the very point of its match's autosave (or
+    further on) continues that match; only one behind it starts a branch of its own."""
+    record = MatchRecord.new(OFFICIAL, seats(tier="normal"), 5).with_actions(NEXT_ROUND)
+    state = record.replay()
+    save_autosave(record, state)
+    save_match(record, state, "copy")
+    app = fresh_app()
+    table = _open_named(app, "copy")
+    assert table.match.match_id == record.match_id
+    app.close()
+
+
+def test_a_named_save_behind_its_autosave_starts_a_branch() -> None:
+    record = MatchRecord.new(OFFICIAL, seats(tier="normal"), 5).with_actions(NEXT_ROUND)
+    state = record.replay()
+    save_match(record, state, "copy")
+    s = state.clone()
+    move = next(a for a in s.legal_actions(s.current) if a.kind.name in ("PLAY", "DRAW"))
+    later = record.with_actions(move)
+    save_autosave(later, later.replay())
+    app = fresh_app()
+    table = _open_named(app, "copy")
+    assert table.match.match_id not in (None, record.match_id)
+    app.close()

@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton
 
 from game.app.focus import FocusRing
 from game.app.i18n import tr
+from game.app.ui import step_list
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -107,6 +108,8 @@ class Scene:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if self.back_b is not None and event.ui_element is self.back_b:
                 self.app.pop()
+                return
+            if step_list(event.ui_element):  # a list's scroll arrow
                 return
             self.on_button(event.ui_element)
         elif event.type == pygame.KEYDOWN:

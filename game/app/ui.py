@@ -245,6 +245,22 @@ class ScalingScroller(UIScrollingContainer):
     def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, bar_w: int) -> None:
         self.bar_w = bar_w
         super().__init__(rect, manager, allow_scroll_x=False)
+        _SCROLLERS.add(self)
+
+    def step(self, arrow: object) -> bool:
+        """A click on one of the bar's arrows moves the list half a view that way (the
+        library only moves it while the arrow is held, by next to nothing for a click).
+        False when `arrow` is not one of this list's arrows."""
+        bar = self.vert_scroll_bar
+        if bar is None or arrow not in (bar.top_button, bar.bottom_button) or not self.alive():
+            return False
+        view = self._view_container.get_rect().height if self._view_container else 0
+        content = max(1, self.scrollable_container.get_rect().height)
+        way = -1 if arrow is bar.top_button else 1
+        start = bar.start_percentage + way * view / 2 / content
+        bar.set_scroll_from_start_percentage(min(max(start, 0.0), 1.0))
+        self.update(0.0)
+        return True
 
     def set_scrollable_area_dimensions(self, dimensions) -> None:
         super().set_scrollable_area_dimensions(dimensions)
@@ -259,6 +275,15 @@ class ScalingScroller(UIScrollingContainer):
         if vert:
             self.scroll_bar_width = self.bar_w
         return horiz, vert
+
+
+# Every scrolling list made (weakly: a list goes with its scene), for step_list.
+_SCROLLERS: weakref.WeakSet[ScalingScroller] = weakref.WeakSet()
+
+
+def step_list(element: object) -> bool:
+    """Move the list whose bar arrow `element` is, if it is one (see ScalingScroller.step)."""
+    return any(box.step(element) for box in list(_SCROLLERS))
 
 
 def widen_arrows(widget: pygame_gui.core.UIElement, names: tuple[str, str]) -> None:

@@ -95,3 +95,35 @@ def test_the_hand_over_says_what_the_next_player_faces(app, lang) -> None:
             handover.recap_shown
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_small_window_with_a_catch_still_shows_what_happened(lang) -> None:
+    """Fresh eyes, 1024x600 at 150 %: with a catch button on the hand-over there was no room
+    for the recap, and it was left out. The title shrinks first; nothing overlaps."""
+    from game.engine import Action, Kind
+    from saves.match import SeatInfo
+    from tests.app.helpers import app_at, settle
+
+    app = app_at(lang, 1.5, (1024, 600))
+    try:
+        state, _ = make(OFFICIAL, hands=["b1 b2", "b4 b5 b6", "g1 g9"], top="g5", current=2)
+        table = open_table(app, OFFICIAL, [SeatInfo.human("Ann"), SeatInfo.human("Ben"),
+                                           SeatInfo.ai("Bot", "random")], state=state)
+        table.match.players.clear()
+        table.handed_over(2)
+        # The AI plays down to one card and forgets UNO: Ann, next, may catch it.
+        table.animate(table.match.apply(Action(Kind.PLAY, 2, (state.hands[2][1],))))
+        settle(app, table)
+        frames(app, 3)
+        handover = app.top
+        assert isinstance(handover, HandoverScene) and handover.catch_buttons
+        assert handover.recap_shown and handover.recap_shown != [i18n.tr("recap.nothing")]
+        catch = next(iter(handover.catch_buttons)).rect
+        assert handover.recap_box.bottom <= handover.order_box.top <= catch.top
+        assert catch.bottom <= handover.ready.rect.top
+        assert handover.ready.rect.bottom <= app.size[1]
+        assert handover.title_y >= 0 and not handover.menu_b.rect.colliderect(
+            handover.recap_box)
+    finally:
+        app.close()

@@ -51,18 +51,23 @@ class HandoverScene(Scene):
         # Top to bottom, as one block in the middle of the screen: who takes the screen,
         # what happened since their last turn, the turn order (public: names and card
         # counts), any catch, then the button.
-        self.title_h = fonts.font(u(52), True).get_linesize()
         self.sub_h = fonts.font(u(22)).get_linesize()
         head_h = fonts.font(u(18), True).get_linesize()
         step = fonts.font(u(18)).get_linesize() + u(2)
         targets = self.table.catchable_targets()
         bh = button_height(self.app, "#big_button", u(60))
         ch = u(44)
-        fixed = (self.title_h + u(4) + self.sub_h + u(24) + self._order_height() + u(20)
-                 + (ch + u(14) if targets else 0) + bh)
         top_room = u(16)  # the title stays clear of Menu: it is at most 70 % wide
         bottom = h - fonts.font(u(15)).get_linesize() - u(10)  # the Esc hint under it all
-        room = bottom - top_room - fixed - u(16)
+        # What happened since their turn matters more than a big title: in a small window
+        # (a catch button too) the title shrinks before the recap is left out.
+        for self.title_size in (u(52), u(40)):
+            self.title_h = fonts.font(self.title_size, True).get_linesize()
+            fixed = (self.title_h + u(4) + self.sub_h + u(24) + self._order_height() + u(20)
+                     + (ch + u(14) if targets else 0) + bh)
+            room = bottom - top_room - fixed - u(16)
+            if room >= head_h + u(20) + step:
+                break
         self.recap_shown: list[str] = []
         recap_h = 0
         if self.purpose == "turn" and room >= head_h + u(20) + step:
@@ -137,7 +142,7 @@ class HandoverScene(Scene):
         w, h = surface.get_size()
         u = self.app.u
         name = self.table.match.seats[self.seat].name
-        title = fonts.fit(tr("handover.pass_to", name=name), u(52), int(w * 0.7), GOLD,
+        title = fonts.fit(tr("handover.pass_to", name=name), self.title_size, int(w * 0.7), GOLD,
                           bold=True)
         surface.blit(title, title.get_rect(midtop=(w // 2, self.title_y)))
         key = "handover.jump_explain" if self.purpose == "jump" else "handover.explain"

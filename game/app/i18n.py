@@ -6,6 +6,7 @@ from __future__ import annotations
 import locale as _locale
 import os
 import re
+from collections.abc import Callable
 
 import i18n as _i18n
 
@@ -26,6 +27,8 @@ def setup() -> None:
     path = str(asset_path("locale"))
     if path not in _i18n.load_path:
         _i18n.load_path.append(path)
+    if not getattr(_i18n.t, "joins", False):
+        _i18n.t = _joining(_i18n.t)
     _configured = True
 
 
@@ -62,12 +65,27 @@ def key(name: str) -> str:
 _JOIN = re.compile("(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
 
 
+def joined(text: str) -> str:
+    """`text` with the spaces between two Chinese characters taken out, in Chinese (for a
+    line put together from translated parts)."""
+    return _JOIN.sub("", text) if language() == "zh" else text
+
+
+def _joining(translate: Callable[..., object]) -> Callable[..., object]:
+    """python-i18n's t(), joining what it fills in (see _JOIN): installed in its module,
+    so that pygame_gui's widgets, which translate their own text, join as tr() does."""
+
+    def t(key: str, **values: object) -> object:
+        text = translate(key, **values)
+        return joined(text) if values and isinstance(text, str) else text
+
+    t.joins = True  # type: ignore[attr-defined]
+    return t
+
+
 def tr(name: str, /, **values: object) -> str:
     setup()
-    text = str(_i18n.t(f"uno.{name}", **values))
-    if values and language() == "zh":
-        text = _JOIN.sub("", text)
-    return text
+    return str(_i18n.t(f"uno.{name}", **values))
 
 
 # How keys are written on keyboards (pygame names them in lower case: "return", "f11").

@@ -127,3 +127,25 @@ def test_a_small_window_with_a_catch_still_shows_what_happened(lang) -> None:
             handover.recap_box)
     finally:
         app.close()
+
+
+def test_the_ready_button_joins_a_chinese_name_to_the_words_before_it() -> None:
+    """Fresh eyes: "我是 玩家 1：显示我的手牌" (a space between 我是 and 玩家); pygame_gui
+    translates its buttons itself, so the join tr() makes must reach it too."""
+    from pygame_gui.core.utility import translate
+
+    from saves.match import SeatInfo
+    from tests.app.helpers import app_at
+
+    app = app_at("zh", 1.5, (1024, 600))
+    try:
+        state, _ = make(OFFICIAL, hands=["r1 r2 r3", "g1 g2 g3", "y1 y2 y3"], top="r5")
+        open_table(app, OFFICIAL, [SeatInfo.human("玩家 1"), SeatInfo.human("Ada"),
+                                   SeatInfo.ai("Bot", "random")], state=state)
+        handover = app.top
+        assert isinstance(handover, HandoverScene) and handover.seat == 0
+        ready = handover.ready
+        assert translate(ready.text, **ready.text_kwargs) == "我是玩家 1：显示我的手牌"
+        assert translate(ready.text, name="Ada") == "我是 Ada：显示我的手牌"
+    finally:
+        app.close()

@@ -140,3 +140,17 @@ def test_a_catch_says_what_it_cost(app, lang) -> None:
         assert table.log_lines[-1] == CAUGHT[lang], table.log_lines
     finally:
         i18n.set_language("en")
+
+
+def test_a_wild_s_colour_joins_its_line_in_chinese(app) -> None:
+    """Fresh eyes: "玩家 1 打出变色牌 并指定红色" (a space before 并)."""
+    i18n.set_language("zh")
+    try:
+        app.push(MenuScene(app))
+        table = staged(app, OFFICIAL, ["b1 b2 b3", "W g5", "r1 r2"], PEOPLE, current=1,
+                       top="r5")
+        s = table.match.state
+        _act(app, table, Action(Kind.PLAY, 1, (s.hands[1][0],), 0))
+        assert table.log_lines[-1] == "Ada 打出变色牌并指定红色", table.log_lines
+    finally:
+        i18n.set_language("en")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.app.i18n import tr
+from game.app.i18n import joined, tr
 from game.engine import Action, Kind
 from game.engine import events as ev
 from game.engine.cards import CARD_COLOUR, CARD_RANK, COLOUR_NAMES, REVERSE, SKIP
@@ -96,7 +96,7 @@ def describe_event(e: ev.Event, name_of: Callable[[int], str], viewer: int | Non
                "sum_out": "log.sum_out"}.get(e.out_of_turn, "log.played")
         text = tr(key, name=n(e.seat), card=cards)
         if e.colour >= 0 and any(c >= 100 for c in e.cards):
-            text += " " + tr("log.names_colour", colour=colour_word(e.colour))
+            text = joined(text + " " + tr("log.names_colour", colour=colour_word(e.colour)))
         return text
     if isinstance(e, ev.CardDrawn):
         if e.reason == "draw":

@@ -244,20 +244,25 @@ class ScalingScroller(UIScrollingContainer):
 
     def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, bar_w: int) -> None:
         self.bar_w = bar_w
+        self.row_step = 0  # a list of rows this tall moves a row per arrow click
         super().__init__(rect, manager, allow_scroll_x=False)
         _SCROLLERS.add(self)
 
     def step(self, arrow: object) -> bool:
-        """A click on one of the bar's arrows moves the list half a view that way (the
-        library only moves it while the arrow is held, by next to nothing for a click).
-        False when `arrow` is not one of this list's arrows."""
+        """A click on one of the bar's arrows moves the list a row that way (`row_step`;
+        else half a view): the library only moves it while an arrow is held, by next to
+        nothing for a click. False when `arrow` is not one of this list's arrows."""
         bar = self.vert_scroll_bar
         if bar is None or arrow not in (bar.top_button, bar.bottom_button) or not self.alive():
             return False
         view = self._view_container.get_rect().height if self._view_container else 0
         content = max(1, self.scrollable_container.get_rect().height)
         way = -1 if arrow is bar.top_button else 1
-        start = bar.start_percentage + way * view / 2 / content
+        # From the row the list shows at its top, so that rows line up after a click.
+        pitch = self.row_step or view / 2
+        at = bar.start_percentage * content
+        row = round(at / pitch) if self.row_step else at / pitch
+        start = (row + way) * pitch / content
         bar.set_scroll_from_start_percentage(min(max(start, 0.0), 1.0))
         self.update(0.0)
         return True

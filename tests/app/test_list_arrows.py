@@ -1,6 +1,6 @@
 """A scrolling list's arrows move it when clicked (fresh eyes: clicking New game's seat-list
 arrow at 1024x600, 150 %, moved nothing; the library moves a list only while an arrow is
-held, by next to nothing for a click). A click moves half a view: a row of seat cards."""
+held, by next to nothing for a click). A click moves a row of seat cards."""
 
 from __future__ import annotations
 
@@ -27,11 +27,15 @@ def test_clicking_the_seat_list_s_arrows_scrolls_it(lang) -> None:
         assert box is not None and box.vert_scroll_bar is not None, "the seats all fit"
         bar = box.vert_scroll_bar
         assert bar.start_percentage == 0.0
+        content = box.scrollable_container.get_rect().height
+        pitch = new_game.seat_cards.cards[2].top - new_game.seat_cards.cards[0].top  # a row
         click(app, bar.bottom_button.rect.center, frames=3)
         down = bar.start_percentage
-        assert down > 0.1, down
+        # Second fresh eyes: half a view was less than half a row here, and rows never
+        # lined up. A click moves one row.
+        assert abs(down * content - pitch) <= 3, (down * content, pitch)
         click(app, bar.bottom_button.rect.center, frames=3)
-        assert bar.start_percentage > down
+        assert abs(bar.start_percentage * content - 2 * pitch) <= 3
         click(app, bar.top_button.rect.center, frames=3)
         click(app, bar.top_button.rect.center, frames=3)
         assert bar.start_percentage == pytest.approx(0.0, abs=0.01)

@@ -11,7 +11,14 @@ from game.app.art import avatars, chrome
 from game.app.i18n import seat_name, tr
 from game.app.scene import Scene
 from game.app.scenes.seat_list import KINDS, NAME_LIMIT, Seat
-from game.app.ui import button, button_width, keep_visible, list_area, scrollbar_w
+from game.app.ui import (
+    ScalingScroller,
+    button,
+    button_width,
+    keep_visible,
+    list_area,
+    scrollbar_w,
+)
 
 
 class SeatCards:
@@ -100,6 +107,8 @@ class SeatCards:
             y0 += (area.height - content_h) // 2
         self.area = area
         self.box = box
+        if isinstance(box, ScalingScroller):
+            box.row_step = card_h + sep  # an arrow's click: a row of cards
         for i, seat in enumerate(seats):
             r, c = divmod(i, cols)
             card = pygame.Rect(x0 + c * (card_w + sep), y0 + r * (card_h + sep), card_w,

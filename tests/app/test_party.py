@@ -180,3 +180,19 @@ def test_a_catch_at_the_hand_over_keeps_what_happened_since_the_catcher_s_turn(a
     shown = " · ".join(handover.recap_shown)
     assert i18n.tr("recap.nothing") not in shown, shown
     assert before[-1] in shown and i18n.tr("recap.title") not in shown, shown
+
+
+def test_your_own_uno_call_is_not_news_at_your_next_hand_over(app) -> None:
+    """Second fresh eyes: Ada's recap began "你喊了 UNO" after a turn in which she had
+    called it herself (after her card, which is allowed)."""
+    from game.app import i18n
+    from game.app.table.recap import recap
+
+    table, s = _hotseat_table(app, OFFICIAL, ["r1 r2 r3", "b1 b2", "g1 g9 g8"], current=1,
+                              top="b5")
+    table.animate(table.match.apply(Action(Kind.PLAY, 1, (s.hands[1][0],))))
+    table.animate(table.match.apply(Action(Kind.CALL_UNO, 1)))
+    settle(app, table)
+    phrases = recap(table.match.since[1], 1, lambda seat: table.match.seats[seat].name)
+    assert not any(i18n.tr("recap.uno", name=i18n.tr("recap.you")) in p for p in phrases), \
+        phrases

@@ -147,7 +147,7 @@ class MatchController:
         for h, seen in self.since.items():
             if action.seat == h and action.kind not in ASIDES:
                 seen.clear()
-            else:
+            elif not (action.seat == h and action.kind == Kind.CALL_UNO):  # news to nobody
                 seen.extend(with_lost_turns(redact(events, h)))
                 del seen[:-80]
         return events

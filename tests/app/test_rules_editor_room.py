@@ -106,3 +106,29 @@ def test_ticking_an_option_low_in_a_scrolled_list_keeps_the_list_where_it_was(la
         assert editor.view.collidepoint(check.rect.center)
     finally:
         app.close()
+
+
+def test_choosing_a_section_low_in_a_scrolled_section_list_keeps_that_list_where_it_was(
+        ) -> None:
+    """Second fresh eyes: with the section list scrolled down, choosing "Wild powers, 7-0,
+    blank cards" sent the list back to its top, the chosen section out of sight."""
+    app = app_at("zh", 1.5, (1024, 600))
+    try:
+        app.push(MenuScene(app))
+        frames(app, 2)
+        click(app, app.top.buttons["new"].rect.center)
+        click(app, app.top.edit_b.rect.center, frames=2)
+        editor = app.top
+        assert isinstance(editor, RulesEditScene)
+        box = editor.sections_box
+        assert box is not None and box.vert_scroll_bar is not None, "the sections all fit"
+        box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+        frames(app, 3)
+        scrolled = box.vert_scroll_bar.start_percentage
+        last = list(editor.section_buttons)[-1]
+        click(app, last.rect.center, frames=3)
+        assert editor.section == list(editor.section_buttons.values())[-1]
+        bar = editor.sections_box.vert_scroll_bar
+        assert abs(bar.start_percentage - scrolled) < 0.02, (scrolled, bar.start_percentage)
+    finally:
+        app.close()

@@ -109,6 +109,7 @@ class RulesEditScene(Scene):
         self.error = ""
         self.shown_changed = ""  # the differing option "Show" went to last
         self.options_box: UIScrollingContainer | None = None  # the options, when they scroll
+        self.sections_box: UIScrollingContainer | None = None  # the sections, when they do
 
     @property
     def rules(self) -> Rules:
@@ -161,6 +162,7 @@ class RulesEditScene(Scene):
         sec_h = max(button_height(self.app) + u(4), min(u(56), (bottom - y) // len(SECTIONS)))
         side = pygame.Rect(left, y, side_w, bottom - y)
         side_box, (sx, sy), side_room = list_area(self, side, sec_h * len(SECTIONS))
+        self.sections_box = side_box
         for i, key in enumerate(SECTIONS):
             b = button(self, f"rules.section.{key}",
                        pygame.Rect(sx, sy + i * sec_h, side_room, sec_h - u(4)),
@@ -277,14 +279,18 @@ class RulesEditScene(Scene):
         focused = self.focus.current
         key = (self.controls.get(focused) or self.section_buttons.get(focused)) if focused \
             else None
-        bar = self.options_box.vert_scroll_bar if self.options_box is not None else None
-        scrolled = bar.start_percentage if keep_scroll and bar is not None else 0.0
+        # The sections' list always stays where it was (a section chosen low in it stays
+        # in sight); the options' list only when an option changed (a new section starts at
+        # its top).
+        kept = [(name, _scrolled(getattr(self, name))) for name in
+                ("sections_box", "options_box") if keep_scroll or name == "sections_box"]
         self.build()
-        box = self.options_box
-        bar = box.vert_scroll_bar if box is not None else None
-        if box is not None and bar is not None and scrolled:
-            bar.set_scroll_from_start_percentage(scrolled)
-            box.update(0.0)
+        for name, scrolled in kept:
+            box = getattr(self, name)
+            bar = box.vert_scroll_bar if box is not None else None
+            if box is not None and bar is not None and scrolled:
+                bar.set_scroll_from_start_percentage(scrolled)
+                box.update(0.0)
         for table in (self.controls, self.section_buttons):
             for widget, name in table.items():
                 if name == key:
@@ -372,3 +378,9 @@ class RulesEditScene(Scene):
     def draw_over_ui(self, surface: pygame.Surface) -> None:
         rules_rows.draw(surface, self, self.view, open_lists(self.elements))
         super().draw_over_ui(surface)
+
+
+def _scrolled(box: UIScrollingContainer | None) -> float:
+    """How far down a list is scrolled (0.0: at its top, or it does not scroll)."""
+    bar = box.vert_scroll_bar if box is not None else None
+    return bar.start_percentage if bar is not None else 0.0

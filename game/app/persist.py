@@ -114,8 +114,10 @@ def _when(info: SlotInfo) -> str:
 
 
 def _players(summary: MatchSummary) -> str:
-    return ", ".join(f"{seat_name(seat.name)} {score}"
-                     for seat, score in zip(summary.seats, summary.scores, strict=True))
+    """Every seat with its score ("Player 1: 0", never "Player 1 0", which reads as 10)."""
+    return tr("load.seat_sep").join(
+        tr("load.seat", name=seat_name(seat.name), score=score)
+        for seat, score in zip(summary.seats, summary.scores, strict=True))
 
 
 def round_words(summary: MatchSummary) -> str:

@@ -292,7 +292,8 @@ def test_continue_and_load_name_the_same_round_and_load_rows_tell_saves_apart(ap
     frames(app, 1)
     row = load.row_texts[0].replace("\u00a0", " ")  # a seat's no-break spaces read as spaces
     assert "Round 2 next" in row and "round 1" not in row.lower(), row
-    for part in ("Preset: Official", "Ada (Normal)", "Bao (Normal)", "You ", "move played"):
+    for part in ("Preset: Official", "Ada (Normal): 0", "Bao (Normal): 0", "You: ",
+                 "move played"):
         assert part in row, (part, row)
     # New game's note about that match names its round the same way.
     key(app, pygame.K_ESCAPE, frames=2)

@@ -57,6 +57,11 @@ def start_from_new_game(app: App, menu: MenuScene, party: bool) -> NewGameScene:
     return new_game
 
 
+def _plain(text: str) -> str:
+    """`text` with its no-break spaces (which keep a name with its score) as spaces."""
+    return text.replace("\u00a0", " ")
+
+
 def table_of(app: App) -> TableScene:
     return next(scene for scene in app.stack if isinstance(scene, TableScene))
 
@@ -70,11 +75,14 @@ def test_a_party_game_keeps_the_solo_match_and_continue_says_which_it_resumes() 
     solo_state = solo.state.to_dict()
     app.pop_to(MenuScene)  # leaving saves the solo match
     frames(app, 2)
-    assert menu.resume_lines[0] == tr("menu.resume_players", players="You 0, Ada 0, Bao 0, Chen 0")
+    # Each score after a colon: "Player 1 0" read as "Player 10" (second fresh eyes).
+    assert _plain(menu.resume_lines[0]) == tr("menu.resume_players",
+                                              players="You: 0, Ada: 0, Bao: 0, Chen: 0")
 
     second = start_from_new_game(app, menu, party=True)
     # The New game screen said the solo match stays available, naming it.
-    assert "stays available" in second.other_match and "You 0, Ada 0" in second.other_match
+    assert "stays available" in second.other_match and \
+        "You: 0, Ada: 0" in _plain(second.other_match)
     party = table_of(app).match
     assert party.match_id != solo.match_id
     app.pop_to(MenuScene)
@@ -82,7 +90,8 @@ def test_a_party_game_keeps_the_solo_match_and_continue_says_which_it_resumes() 
 
     assert {info.name for info in list_autosaves()} == {solo.match_id, party.match_id}
     # Continue names the most recent match: the party's players, its round and when.
-    assert menu.resume_lines[0].startswith("Resumes: Player 1 0, Player 2 0, Player 3 0")
+    assert _plain(menu.resume_lines[0]).startswith(
+        "Resumes: Player 1: 0, Player 2: 0, Player 3: 0")
     assert menu.resume_lines[1].startswith("Round 1 · saved ")
     click(app, menu.buttons["continue"].rect.center, frames=3)
     assert table_of(app).match.match_id == party.match_id
@@ -134,7 +143,7 @@ def test_a_finished_match_loses_its_autosave_and_others_stay() -> None:
     app.pop_to(MenuScene)  # leaving the table saves again: a finished match must stay gone
     frames(app, 2)
     assert [info.name for info in list_autosaves()] == [keep.match.match_id]
-    assert menu.resume_lines[0].startswith("Resumes: P1 ")
+    assert menu.resume_lines[0].startswith("Resumes: P1:")
     app.close()
 
 
@@ -143,7 +152,7 @@ def test_the_old_single_autosave_still_continues() -> None:
     app = fresh_app()
     menu = at_menu(app)
     assert menu.buttons["continue"].is_enabled
-    assert menu.resume_lines[0].startswith("Resumes: Ann ")
+    assert menu.resume_lines[0].startswith("Resumes: Ann:")
     click(app, menu.buttons["continue"].rect.center, frames=3)
     table = table_of(app)  # under the hand-over screen: the old save seats two humans
     assert table.match.state == state and table.match.log == list(record.actions)

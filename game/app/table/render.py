@@ -486,8 +486,9 @@ def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
 _CLOSING = set("，。、；：！？）」』》〉】”’…·,.;:!?)%\u00a0")
 _OPENING = set("（「『《〈【“‘(\u00a0")
 # A short aside in brackets stays whole, with the character before it and a number right
-# after it: "Bao（普通）0" never breaks as "Bao（普" / "通）0" or before its score.
-_ASIDE = re.compile(r"\S?[（(][^（）()\s]{1,6}[）)]\d*")
+# after it: "Bao（普通）：0" never breaks as "Bao（普" / "通）：0" or before its score; nor
+# does "你：0" break after its colon.
+_ASIDE = re.compile(r"\S?[（(][^（）()\s]{1,6}[）)]([：:]?\d+)?|[：:]\d+")
 # A Chinese count stays on one line with its measure word ("6 张", "2 分"): "张。" alone at
 # the start of a line reads as a stray word, the number it counts left on the line above.
 _MEASURES = set("张名分秒局轮人次位个队倍点")

@@ -61,27 +61,30 @@ class HandoverScene(Scene):
         bottom = h - fonts.font(u(15)).get_linesize() - u(10)  # the Esc hint under it all
         # What happened since their turn matters more than a big title: in a small window
         # (a catch button too) the title shrinks before the recap is left out.
-        for self.title_size in (u(52), u(40)):
+        # The gaps between the blocks close up too (`space`: after the explanation and after
+        # the recap; `after`: after the turn order).
+        for self.title_size, space, after in ((u(52), u(24), u(20)), (u(40), u(24), u(20)),
+                                              (u(36), u(10), u(10))):
             self.title_h = fonts.font(self.title_size, True).get_linesize()
-            fixed = (self.title_h + u(4) + self.sub_h + u(24) + self._order_height() + u(20)
+            fixed = (self.title_h + u(4) + self.sub_h + space + self._order_height() + after
                      + (ch + u(14) if targets else 0) + bh)
             room = bottom - top_room - fixed - u(16)
-            if room >= head_h + u(20) + step:
+            if room >= head_h + u(20) + step + space:
                 break
         self.recap_shown: list[str] = []
         recap_h = 0
-        if self.purpose == "turn" and room >= head_h + u(20) + step:
-            most = max(1, min(6, (room - head_h - u(20)) // step))
+        if self.purpose == "turn" and room >= head_h + u(20) + step + space:
+            most = max(1, min(6, (room - head_h - u(20) - space) // step))
             self.recap_shown = self.recap_lines(int(w * 0.84) - u(32), u(18), most)
-            recap_h = head_h + u(20) + len(self.recap_shown) * step + u(24)
+            recap_h = head_h + u(20) + len(self.recap_shown) * step + space
         total = fixed + recap_h
         y = top_room + max(0, (bottom - top_room - total) // 2)
         self.title_y = y
-        y += self.title_h + u(4) + self.sub_h + u(24)
-        self.recap_box = pygame.Rect(int(w * 0.08), y, int(w * 0.84), recap_h - u(24))
+        y += self.title_h + u(4) + self.sub_h + space
+        self.recap_box = pygame.Rect(int(w * 0.08), y, int(w * 0.84), recap_h - space)
         y += recap_h
         self.order_box = pygame.Rect(u(40), y, w - u(80), self._order_height())
-        y += self.order_box.height + u(20)
+        y += self.order_box.height + after
         catch_y = y
         if targets:
             y += ch + u(14)

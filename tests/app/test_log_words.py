@@ -154,3 +154,21 @@ def test_a_wild_s_colour_joins_its_line_in_chinese(app) -> None:
         assert table.log_lines[-1] == "Ada 打出变色牌并指定红色", table.log_lines
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("options", "hand", "key"), [
+    ({"deflect_draw_two": True}, "rS b3 g7", "table.your_penalty_deflect"),
+    ({"deflect_draw_two": True}, "rS r+2 b3", "table.your_penalty_both"),
+    ({"stack_draw_two": True}, "r+2 b3 g7", "table.your_penalty")])
+def test_the_prompt_facing_a_draw_two_says_what_your_cards_can_do(app, options, hand,
+                                                                   key) -> None:
+    """Second fresh eyes: with only deflecting allowed, the prompt said "stack a card or
+    take it" though no card could be stacked; it says pass it on with a Skip or Reverse."""
+    app.push(MenuScene(app))
+    rules = OFFICIAL.with_options(**options)
+    table = staged(app, rules, [hand, "b4 g6", "r+2 y3"], PEOPLE, current=2, top="r5")
+    s = table.match.state
+    _act(app, table, Action(Kind.PLAY, 2, (s.hands[2][0],)))  # Chen's +2 is on you
+    assert s.current == 0 and s.pending == 2
+    frames(app, 3)
+    assert table.status_text() == i18n.tr(key, count=2), table.status_text()

@@ -10,6 +10,7 @@ from typing import Protocol
 
 from game.app.i18n import tr
 from game.engine import Action, Kind, State
+from game.engine.cards import CARD_RANK, REVERSE, SKIP
 from game.engine.state import Phase
 from saves.match import SeatInfo
 
@@ -166,7 +167,13 @@ def status_line(match: Match, viewer: int | None, mine: bool, legal: Sequence[Ac
         return tr("table.decide_prompt")
     if s.pending:
         kinds = {a.kind for a in legal}
+        # A Skip or Reverse passes the penalty on (deflect_draw_two): say what the cards
+        # that answer it can do, not "stack" when only that is open.
+        ranks = {CARD_RANK[a.cards[-1]] for a in legal if a.kind == Kind.PLAY and a.cards}
+        turns = ranks & {SKIP, REVERSE}
         key = ("table.your_penalty_challenge" if Kind.CHALLENGE in kinds
+               else "table.your_penalty_deflect" if turns and ranks <= turns
+               else "table.your_penalty_both" if turns
                else "table.your_penalty" if Kind.PLAY in kinds
                else "table.your_penalty_take")
         return tr(key, count=s.pending)

@@ -259,7 +259,7 @@ class ScalingScroller(UIScrollingContainer):
         content = max(1, self.scrollable_container.get_rect().height)
         way = -1 if arrow is bar.top_button else 1
         # From the row the list shows at its top, so that rows line up after a click.
-        pitch = self.row_step or view / 2
+        pitch = self.row_step or max(view / 2, 1.0)
         at = bar.start_percentage * content
         row = round(at / pitch) if self.row_step else at / pitch
         start = (row + way) * pitch / content

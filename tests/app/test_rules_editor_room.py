@@ -53,6 +53,17 @@ def test_the_options_panel_fills_its_room_and_try_it_is_a_button(size, scale, la
         app.close()
 
 
+def _open_editor(app: App) -> RulesEditScene:
+    """Menu, New game, Edit rules, by clicks."""
+    app.push(MenuScene(app))
+    frames(app, 2)
+    click(app, app.top.buttons["new"].rect.center)
+    click(app, app.top.edit_b.rect.center, frames=2)
+    editor = app.top
+    assert isinstance(editor, RulesEditScene)
+    return editor
+
+
 @pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.5), ((1024, 600), 1.5)])
 def test_the_options_list_opens_at_its_top(size, scale) -> None:
     """A section's list opens scrolled to its first option: making a drop-down whose list
@@ -61,12 +72,8 @@ def test_the_options_list_opens_at_its_top(size, scale) -> None:
     settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT, ui_scale=scale)
     app = App(language="en", settings=settings, size=size)
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        click(app, app.top.edit_b.rect.center, frames=3)
-        editor = app.top
-        assert isinstance(editor, RulesEditScene)
+        editor = _open_editor(app)
+        frames(app, 1)
         first = min(editor.controls, key=lambda c: editor.tops[c])
         assert editor.view.contains(first.rect), (first.rect, editor.view)
         assert editor.row_top(first) >= editor.view.top
@@ -81,12 +88,7 @@ def test_ticking_an_option_low_in_a_scrolled_list_keeps_the_list_where_it_was(la
     ticked in view."""
     app = app_at(lang, 1.5, (1024, 600))
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        click(app, app.top.edit_b.rect.center, frames=2)
-        editor = app.top
-        assert isinstance(editor, RulesEditScene)
+        editor = _open_editor(app)
         b = next(b for b, s in editor.section_buttons.items() if s == "stacking")
         editor.on_button(b)
         frames(app, 2)
@@ -114,12 +116,7 @@ def test_choosing_a_section_low_in_a_scrolled_section_list_keeps_that_list_where
     blank cards" sent the list back to its top, the chosen section out of sight."""
     app = app_at("zh", 1.5, (1024, 600))
     try:
-        app.push(MenuScene(app))
-        frames(app, 2)
-        click(app, app.top.buttons["new"].rect.center)
-        click(app, app.top.edit_b.rect.center, frames=2)
-        editor = app.top
-        assert isinstance(editor, RulesEditScene)
+        editor = _open_editor(app)
         box = editor.sections_box
         assert box is not None and box.vert_scroll_bar is not None, "the sections all fit"
         box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)

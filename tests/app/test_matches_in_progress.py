@@ -18,6 +18,7 @@ from game.app.scenes.match_end import MatchEndScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.message import MessageScene
 from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.prompt import ChoiceOverlay
 from game.app.scenes.table import TableScene
 from game.app.table.match import MatchController
 from game.engine import NEXT_ROUND, OFFICIAL, Action, State
@@ -106,8 +107,12 @@ def test_a_party_game_keeps_the_solo_match_and_continue_says_which_it_resumes() 
     assert rows[solo.match_id].auto and rows[party.match_id].auto
     button = next(b for b, e in load.load_buttons.items() if e.name == solo.match_id)
     click(app, button.rect.center, frames=3)
-    resumed = app.top
-    assert isinstance(resumed, TableScene) and resumed.match.match_id == solo.match_id
+    resumed = table_of(app)
+    assert resumed.match.match_id == solo.match_id
+    # A deal that left the player a decision (a colour to name, a +4 to judge) opens with
+    # that decision's prompt over the table again; nothing else may be on top.
+    assert app.top is resumed or (isinstance(app.top, ChoiceOverlay)
+                                  and app.top.table is resumed)
     assert resumed.match.state.to_dict() == solo_state
     app.close()
 

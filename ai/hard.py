@@ -51,6 +51,12 @@ def shown_odds(p: float, colour: int, named: int, last: int) -> float:
     return p
 
 
+def said(why: Reason, p_follow: float) -> Reason | None:
+    """A blocking reason reads "probably cannot follow": it is given only when the odds
+    that the seat can follow are at most even (the term still counts either way)."""
+    return why if p_follow <= 0.5 else None
+
+
 def urgency(size: int) -> float:
     return URGENCY[0] if size <= 2 else URGENCY[1] if size <= 4 else URGENCY[2]
 
@@ -124,11 +130,11 @@ class HardPlayer(NormalPlayer):
             p = self.p_follow(ctx, mover, colour, top)
             why = Reason("block_next", colour=colour) if mover == ctx.nxt else \
                 Reason("block", seat=mover, colour=colour)
-            terms.append((VOID_WEIGHT * urgency(size) * (1.0 - p), why))
+            terms.append((VOID_WEIGHT * urgency(size) * (1.0 - p), said(why, p)))
         if ctx.leader != mover:
             p_l = self.p_follow(ctx, ctx.leader, colour, top)
             terms.append((0.5 * VOID_WEIGHT * urgency(ctx.leader_size) * (1.0 - p_l),
-                          Reason("block", seat=ctx.leader, colour=colour)))
+                          said(Reason("block", seat=ctx.leader, colour=colour), p_l)))
         return terms
 
     def leaf_terms(self, ctx: Ctx, leaf: Leaf) -> list[Term]:

@@ -131,3 +131,29 @@ def test_the_blocking_terms_make_hards_real_plays_likelier() -> None:
             plays += 1
     assert plays > 150
     assert logs[1] / plays > logs[0] / plays + 0.05, (logs[0] / plays, logs[1] / plays)
+
+
+def test_a_block_reason_says_probably_only_when_the_tracker_thinks_so() -> None:
+    """"Chen probably cannot follow blue" is said only when Hard's own odds that Chen can
+    follow are at most even: a hint once said it just after Chen played blue, because the
+    blocking term was the largest reason even at 70 % odds that Chen could follow."""
+    said = unsaid = 0
+    for players in (2, 3, 4):
+        for table, cur in hard_turns(players, 3, 740 + players):
+            s = table.state
+            hard = table.players[cur]
+            assert isinstance(hard, HardPlayer)
+            ctx = hard.context(s.view(cur), s.legal_actions(cur))
+            for card in s.hands[cur]:
+                mover = hard.mover_after(ctx, card, 1)
+                for colour in range(4):
+                    for _, why in hard.colour_terms(ctx, colour, card, mover):
+                        seat = ctx.nxt if why is not None and why.key == "block_next" else \
+                            why.seat if why is not None else -1
+                        if why is not None:
+                            assert hard.p_follow(ctx, seat, colour, card) <= 0.5, why
+                            said += 1
+                    for seat in {mover, ctx.leader}:
+                        if hard.p_follow(ctx, seat, colour, card) > 0.5:
+                            unsaid += 1
+    assert said > 100 and unsaid > 100

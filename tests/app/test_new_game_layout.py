@@ -124,3 +124,36 @@ def test_each_tier_dial_is_a_row_inside_its_card(size, scale, lang) -> None:
                     assert not d.colliderect(c.rect), (d, c.rect)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_ten_seats_on_a_small_screen_show_each_name_whole(scale, lang) -> None:
+    """Ten seats at 150 % in a 1024x600 window put each card on one line, and the name
+    field was clipped to "Che" by "AI · Normal" beside it: a one-line card's kind button
+    reads the tier alone ("Normal", its full name in the tooltip), so the name has room."""
+    from game.app.i18n import tr
+
+    app = app_at(lang, scale, (1024, 600))
+    try:
+        scene = open_new_game(app)
+        while scene.add_b.is_enabled:
+            click(app, scene.add_b.rect.center, frames=2)
+            scene = app.top
+            assert isinstance(scene, NewGameScene)
+        assert len(scene.seats) == 10
+        cards = scene.seat_cards
+        for entry in cards.entries:
+            name = entry.get_text()
+            edges = 2 * (entry.shadow_width + entry.padding[0]) + \
+                entry.border_width["left"] + entry.border_width["right"]
+            assert entry.font.size(name)[0] + edges <= entry.rect.width, (name, entry.rect)
+        for kind_b, i in cards.kind_buttons.items():
+            kind = scene.seats[i]["kind"]
+            words = {tr(f"kind.{kind}"), tr(f"tier.{kind}")} if kind != "human" else \
+                {tr("kind.human")}
+            shown = tr(kind_b.text.removeprefix("uno."))  # pygame_gui keeps the key
+            assert shown in words
+            assert kind_b.font.size(shown)[0] < kind_b.rect.width, (shown, kind_b.rect)
+    finally:
+        app.close()

@@ -4,6 +4,8 @@ avatar and, for an AI, a dial of its tier."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 from pygame_gui.elements import UIButton, UIScrollingContainer, UITextEntryLine
 
@@ -19,6 +21,21 @@ from game.app.ui import (
     list_area,
     scrollbar_w,
 )
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+
+def kind_key(kind: str, compact: bool) -> str:
+    """The text key of a seat's kind button. On one-line cards an AI's reads as its tier
+    alone ("Normal", not "AI · Normal"): its dial and its face already say it is an AI, and
+    the room goes to the name (clipped to "Che" at 150 % in a 1024x600 window)."""
+    return f"tier.{kind}" if compact and kind != "human" else f"kind.{kind}"
+
+
+def kind_width(app: App, compact: bool) -> int:
+    """The kind button's width: its widest text, on one-line cards or two-line ones."""
+    return button_width(app, [tr(kind_key(k, compact)) for k in KINDS])
 
 
 class SeatCards:
@@ -45,7 +62,6 @@ class SeatCards:
         u, g = app.u, app.gap
         gap = g(1)
         width = space.width
-        kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
         # The tier dial: four pips in a row at the end of the name's line (its own room, so
         # it never sits on the card's edge or between the controls).
@@ -54,6 +70,7 @@ class SeatCards:
         area = space
         layouts = []
         for compact in (False, True):
+            kind_w = kind_width(app, compact)
             # One-line cards sit closer: their padding and the gaps between them halve.
             pad, sep = (g(0.5), g(1)) if compact else (g(1), g(2))
             card_h = pad + row_h + (0 if compact else gap + row_h) + pad
@@ -89,11 +106,11 @@ class SeatCards:
         g = app.gap
         gap = g(1)
         left, top, width = space.x, space.y, space.width
-        kind_w = button_width(app, [tr(f"kind.{k}") for k in KINDS])
         small = row_h
         area = pygame.Rect(left, top, width, space.height)
         fits, compact, pad, sep, cols, card_w, card_h, content_h, shown = self.plan(
             scene, len(seats), space, row_h)
+        kind_w = kind_width(app, compact)
         self.compact, self.pad = compact, pad
         dial_w = 8 * self.pip + 3 * g(0.4)  # as plan() made room for it
         area.height = max(card_h, area.height)
@@ -131,8 +148,9 @@ class SeatCards:
                                         row_h)
             x, y = (inner.right - 2 * (small + gap) - kw, inner.y) if compact else \
                 (inner.x, inner.y + row_h + gap)
-            kb = button(scene, f"kind.{seat['kind']}", pygame.Rect(x, y, kw, row_h),
-                        container=box)
+            short = kind_key(seat["kind"], compact) != f"kind.{seat['kind']}"
+            kb = button(scene, kind_key(seat["kind"], compact), pygame.Rect(x, y, kw, row_h),
+                        container=box, tooltip=f"kind.{seat['kind']}" if short else None)
             self.kind_buttons[kb] = i
             # Move earlier: there even for the first seat (disabled), so nothing shifts.
             ub = button(scene, "", pygame.Rect(x + kw + gap, y, small, row_h),

@@ -243,10 +243,21 @@ def old_history_file() -> RoundRecord:
     return rec
 
 
-def test_a_round_from_before_shows_not_computed_with_a_button_to_compute_it(app) -> None:
+def test_a_round_from_before_shows_not_computed_with_a_button_to_compute_it(
+        app, monkeypatch) -> None:
     from game.app.i18n import tr
     from tests.app.test_replay import open_replays
 
+    # The job waits until "still working" has been read: a quick job (a small effort, an
+    # idle core) was filed before the check and the test failed now and then.
+    gate = threading.Event()
+    real = skill_module.run_job
+
+    def gated(*args):
+        gate.wait(60)
+        return real(*args)
+
+    monkeypatch.setattr(skill_module, "run_job", gated)
     app.skill.mode = "thread"
     app.skill.effort = SMALL
     rec = old_history_file()
@@ -256,6 +267,7 @@ def test_a_round_from_before_shows_not_computed_with_a_button_to_compute_it(app)
     click(app, compute.rect.center)
     assert not scenes.compute_buttons  # asked: no second button while it is worked out
     assert scenes.figures_text(rec) == tr("skill.accuracy_working")
+    gate.set()
     seat = rec.people[0]
     wait_for(app, lambda: not app.skill.status(rec.id, seat).working)
     frames(app, 2)

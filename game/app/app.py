@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIAppearanceTheme, UIFontDictionary
 
 from game.app import i18n, style
 from game.app.art import CardArt, SoundBank, asset_path, make_icon
@@ -251,6 +252,26 @@ class App:
             return
         self._theme_key = key
         self.ui.get_theme().load_theme(style.theme(*key))
+        self._drop_unused_fonts()
+
+    def _drop_unused_fonts(self) -> None:
+        """Forget the fonts no theme block uses any more. Every window size is a new text
+        factor, and pygame_gui keeps each size it ever loaded (with an open file each):
+        a window dragged through sizes grew without end. A widget holding an old font keeps
+        it until its rebuild with the new theme; a size a text asks for later is loaded
+        again then."""
+        theme = self.ui.get_theme()
+        fonts = theme.get_font_dictionary()
+        if not isinstance(theme, UIAppearanceTheme) or not isinstance(fonts, UIFontDictionary):
+            return  # not the library's own classes: nothing known to trim
+        # the library's default faces: what it falls back to, loaded once
+        wanted = {fonts.default_font.idx, fonts._default_symbols_font.idx}
+        for locales in theme.ui_element_fonts_info.values():
+            for info in locales.values():
+                wanted.add(fonts.create_font_id(info["size"], info["name"], info["bold"],
+                                                info["italic"], info["antialiased"]))
+        for font_id in [f for f in fonts.loaded_fonts if f not in wanted]:
+            del fonts.loaded_fonts[font_id]
 
     def _resized(self) -> None:
         w, h = self.screen.get_size()

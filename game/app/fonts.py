@@ -4,12 +4,12 @@ has every glyph."""
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
 import pygame
 import pygame.freetype
 
 from game.app import i18n
+from game.app.style import face_file
 
 _FILES = {
     ("en", False): "NotoSans-Regular.ttf",
@@ -20,8 +20,7 @@ _FILES = {
 
 
 def font_path(lang: str, bold: bool = False) -> str:
-    return str(resources.files("pygame_gui.data") / _FILES[(lang if lang == "zh" else "en",
-                                                          bold)])
+    return face_file(_FILES[(lang if lang == "zh" else "en", bold)])
 
 
 @lru_cache(maxsize=64)

@@ -4,6 +4,7 @@ button styles, and the pygame_gui theme generated from them (no hand-kept theme 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 RGB = tuple[int, int, int]
@@ -136,10 +137,19 @@ def hex_colour(c: RGB | RGBA) -> str:
 # Fonts are named with their files, so whichever language the manager started in, every
 # size is found and preloaded (no "pre-load font" warning, no fallback to the library's
 # 14 px default after a language switch). English is always there (pygame_gui falls back to
-# it); the Chinese faces, 8 MB each, only while Chinese is shown.
+# it); the Chinese faces, 8 MB each, only while Chinese is shown. They are given as file
+# paths, under names of our own: pygame_gui reads a packaged face into a fresh in-memory
+# copy for every size (8 MB per Chinese size), and keeps its own default faces' packaged
+# entries under their names ("noto_sans"), ignoring paths given for those names.
+def face_file(name: str) -> str:
+    """The path of one of the Noto faces pygame_gui ships (a real file, in a frozen build
+    too: build.spec collects pygame_gui's data)."""
+    return str(resources.files("pygame_gui.data") / name)
+
+
 _FONT_FILES = {
-    "en": ("noto_sans", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
-    "zh": ("noto_sans_sc", "NotoSansSC-Regular.otf", "NotoSansSC-Bold.otf"),
+    "en": ("uno_sans", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
+    "zh": ("uno_sans_sc", "NotoSansSC-Regular.otf", "NotoSansSC-Bold.otf"),
 }
 
 
@@ -153,13 +163,11 @@ def _fonts(role: Role, factor: float, lang: str, face: str | None = None
         if locale != "en" and locale != lang:
             continue
         name, regular, bold = _FONT_FILES[face or locale]
-        def res(f: str) -> dict[str, str]:
-            return {"package": "pygame_gui.data", "resource": f}
-
         entry: dict[str, Any] = {"name": name, "locale": locale, "size": str(role.at(factor)),
-                                 "regular_resource": res(regular), "bold_resource": res(bold),
-                                 "italic_resource": res(regular),
-                                 "bold_italic_resource": res(bold)}
+                                 "regular_path": face_file(regular),
+                                 "bold_path": face_file(bold),
+                                 "italic_path": face_file(regular),
+                                 "bold_italic_path": face_file(bold)}
         if role.bold:
             entry["bold"] = "1"
         out.append(entry)

@@ -4,6 +4,7 @@ and each language is named in its own script whatever the language shown."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from pygame_gui.elements import UIDropDownMenu
@@ -114,6 +115,6 @@ def test_the_language_menu_draws_both_scripts_in_the_english_ui(app) -> None:
     click(app, menu.get_abs_rect().center, frames=3)
     items = menu.current_state.options_selection_list.item_list_container.elements
     theme = app.ui.get_theme()
-    faces = {theme.get_font_info(i.combined_element_ids)["regular_resource"]["resource"]
+    faces = {Path(theme.get_font_info(i.combined_element_ids)["regular_path"]).name
              for i in items}
     assert faces == {"NotoSansSC-Regular.otf"}  # has Latin and Chinese glyphs

@@ -7,6 +7,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -111,7 +112,10 @@ def test_the_theme_is_generated_and_names_every_font_file() -> None:
     theme = style.theme(1.5, lang="zh")
     for block in theme.values():
         for font in block.get("font", []):
-            assert font["regular_resource"] and font["bold_resource"], font
+            # given as files (a packaged face is copied into memory for every size)
+            assert Path(font["regular_path"]).is_file() and \
+                Path(font["bold_path"]).is_file(), font
+            assert "regular_resource" not in font and not font["name"].startswith("noto")
     # Every step of the scale is preloaded in both weights.
     for role in style.SCALE:
         assert f"@type_{role.name}" in theme and f"@type_{role.name}_bold" in theme

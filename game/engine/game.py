@@ -52,6 +52,7 @@ class State(StateData):
     matches = mechanics.matches
     actors = listing.actors
     legal_actions = listing.legal_actions
+    jump_window = listing.jump_window
     why_illegal = validation.why_illegal
     refusal = validation.refusal
     apply = plays.apply

@@ -284,6 +284,21 @@ def _out_of_turn(s: State, seat: int, out: list[Action], multi: bool = True) -> 
                 out.append(Action(K_SUM_JUMP_IN, seat, combo))
 
 
+def jump_window(s: State, seat: int) -> bool:
+    """Whether the rules let `seat` jump in at this moment with a card that fits, whatever
+    it holds (any jump-in _out_of_turn lists for it needs this). A screen several people
+    share may show this, and not whether a hidden hand holds the card."""
+    r = s.rules
+    ws = s.window_seat
+    if ws < 0 or ws == seat or s.phase != TURN:
+        return False
+    top = s.discard[-1]
+    if r.jump_in and COL[top] != NO_COLOUR and (seat != s.current or s.pending):
+        return True
+    return not s.pending and RANK[top] < 10 and (
+        r.sum_out or r.sum_jump_in or r.sum_jump_in_any_colour)
+
+
 def _add_jumps(s: State, seat: int, hand: list[int], top: int, out: list[Action]) -> None:
     """Jump-ins on the card just played, or on any card a sum jump-in just laid. The
     player facing a pending Draw Two may jump in with an identical one too when the rules

@@ -124,11 +124,19 @@ def test_jump_in_by_a_human_who_is_not_the_player_to_act(app) -> None:
     key(app, pygame.K_RETURN, frames=3)  # Ann takes the screen
     key(app, pygame.K_RETURN, frames=3)  # Ann plays red 7; the AI is next
     assert table.jump_button is not None
-    key(app, pygame.K_j, frames=3)  # Cat (seat 3) holds the other red 7
+    key(app, pygame.K_j, frames=3)
+    # Who jumps in: Ben and Cat alike (the screen never says which of them holds a twin).
+    who = app.top
+    assert isinstance(who, ChoiceOverlay) and [c.label for c in who.choices] == ["Ben", "Cat"]
+    key(app, pygame.K_2, frames=3)  # Cat (seat 3) holds the other red 7
     assert isinstance(app.top, HandoverScene) and table.viewer is None
     key(app, pygame.K_RETURN, frames=3)  # Cat takes the screen
-    # Her one eligible card is played at once: no second prompt to confirm it (#21.25).
-    assert not isinstance(app.top, ChoiceOverlay)
+    # She sees the card that qualifies (only it: her hand stays hidden), with a way back,
+    # before it is played (fresh eyes: it was played the moment she took the screen).
+    prompt = app.top
+    assert isinstance(prompt, ChoiceOverlay) and prompt.cancellable and table.viewer is None
+    assert [c.card for c in prompt.choices] == [table.match.state.hands[3][0]]
+    key(app, pygame.K_1, frames=3)
     assert [a.kind for a in table.match.log][-1] == Kind.JUMP_IN
     assert len(table.match.state.hands[3]) == 1
     assert table.match.state.current == 0  # play continues after Cat: Ann
@@ -196,3 +204,44 @@ def test_your_own_uno_call_is_not_news_at_your_next_hand_over(app) -> None:
     phrases = recap(table.match.since[1], 1, lambda seat: table.match.seats[seat].name)
     assert not any(i18n.tr("recap.uno", name=i18n.tr("recap.you")) in p for p in phrases), \
         phrases
+
+
+def test_the_jump_in_button_tells_the_table_nothing_a_hidden_hand_holds(app) -> None:
+    """Fresh eyes, hot seat: Jump in showed only while some human held a twin of the card
+    just played, so everyone watching learned it. Now it shows whenever the rules open a
+    jump-in, whoever holds what; a human without a twin who tries is told so and the game
+    goes on."""
+    from game.engine import Rules
+
+    rules = Rules(jump_in=True)
+    seats = [SeatInfo.human("Ann"), SeatInfo.ai("Bot", "random"), SeatInfo.human("Ben")]
+    shown = []
+    for ben in ("r7 y1", "g2 y1"):  # a twin of Ann's red 7, then none
+        state, _ = make(rules, hands=["r7 g1", "b1 b2", ben], top="r5", current=0)
+        table = open_table(app, rules, seats, state=state)
+        table.match.players.clear()
+        key(app, pygame.K_RETURN, frames=3)  # Ann takes the screen
+        key(app, pygame.K_RETURN, frames=3)  # Ann plays red 7; the AI is next
+        shown.append(table.jump_button is not None)
+        app.back_to("menu")
+        frames(app, 2)
+    assert shown == [True, True]
+    # Ben, with no twin, presses it: he takes the screen and is told he has none.
+    table.match.players.clear()
+    from game.app.scenes.menu import MenuScene
+
+    assert isinstance(app.top, MenuScene)
+    state, _ = make(rules, hands=["r7 g1", "b1 b2", "g2 y1"], top="r5", current=0)
+    table = open_table(app, rules, seats, state=state)
+    table.match.players.clear()
+    key(app, pygame.K_RETURN, frames=3)
+    key(app, pygame.K_RETURN, frames=3)
+    key(app, pygame.K_j, frames=3)  # Ben is the only other human: straight to his hand-over
+    assert isinstance(app.top, HandoverScene) and app.top.seat == 2
+    key(app, pygame.K_RETURN, frames=3)
+    told = app.top
+    assert isinstance(told, ChoiceOverlay) and "Ben" in told.title and \
+        "no card" in told.title
+    key(app, pygame.K_RETURN, frames=3)
+    assert app.top is table and table.match.state.current == 1  # the AI still to play
+    assert not any(a.kind == Kind.JUMP_IN for a in table.match.log)

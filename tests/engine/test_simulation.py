@@ -18,6 +18,7 @@ from game.engine.state import Phase
 ROUNDS_PER_EXAMPLE = 5
 EXAMPLES = 620  # x5 rounds: over 3,000 complete rounds in CI
 MAX_STEPS = 5000
+JUMPS = (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)
 
 
 @st.composite
@@ -73,6 +74,12 @@ def check_step(s: State, rng: random.Random) -> None:
         else:
             assert all(a.kind in OUT_OF_TURN for a in legal), legal
         assert len(set(legal)) == len(legal)
+        # A jump-in is only ever listed inside the window a shared screen may show.
+        if any(a.kind in JUMPS for a in legal):
+            assert s.jump_window(seat), (seat, legal)
+        r = s.rules
+        if not live or not (r.jump_in or r.sum_out or r.sum_jump_in or r.sum_jump_in_any_colour):
+            assert not s.jump_window(seat)
     c = s.clone()
     assert c == s
     if c.hands[0]:
@@ -81,7 +88,11 @@ def check_step(s: State, rng: random.Random) -> None:
     assert State.from_dict(json.loads(json.dumps(s.to_dict()))) == s
     if live:
         seat = rng.randrange(s.n)
-        assert hidden_shuffle(s, seat, rng).view(seat) == s.view(seat)
+        shuffled = hidden_shuffle(s, seat, rng)
+        assert shuffled.view(seat) == s.view(seat)
+        # ... and the window reads nothing hidden: the same for any hands behind one view.
+        assert [shuffled.jump_window(o) for o in range(s.n)] == \
+            [s.jump_window(o) for o in range(s.n)]
         # A random (mostly illegal) action either raises and changes nothing, or is
         # one of the penalised offers the rules accept.
         bad = random_action(s, rng)

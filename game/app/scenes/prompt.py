@@ -255,18 +255,29 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
 
 def jump_in_flow(table: Prompting) -> None:
     """A human who is not the player to act jumps in: pick who (several humans share the
-    screen), hand the screen over if needed, then show only that human's eligible plays."""
+    screen), hand the screen over if needed, then show only that human's eligible plays.
+    On a shared screen the button shows whenever the rules open a jump-in, so who may
+    jump is everyone the window is open to; what they hold is seen only after the hand-over,
+    with a way back (and a plain "no card" when they hold none)."""
     m = table.match
     s = m.state
     kinds = (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)
-    eligible = [h for h in m.humans if h != s.current
-                and any(a.kind in kinds for a in m.legal(h))]
+    shared = len(m.humans) > 1
+    eligible = [h for h in m.humans if h != s.current and (
+        s.jump_window(h) if shared else any(a.kind in kinds for a in m.legal(h)))]
     if not eligible:
         return
 
-    def show_options(h: int) -> None:
+    def show_options(h: int, handed: bool) -> None:
         actions = [a for a in m.legal(h) if a.kind in kinds]
-        if len(actions) == 1:  # the one card that qualifies: no second prompt to confirm it
+        if not actions:
+            table.app.push(ChoiceOverlay(table.app, table, tr("prompt.no_jump",
+                                                              name=m.seats[h].name),
+                                         [Choice(tr("common.ok"), lambda: None)]))
+            return
+        if len(actions) == 1 and not handed:
+            # the one card that qualifies, in the hand they were looking at: no second
+            # prompt to confirm it
             table.act(actions[0])
             return
         options = []
@@ -282,9 +293,10 @@ def jump_in_flow(table: Prompting) -> None:
 
     def take_screen(h: int) -> None:
         if table.viewer == h or not table.hotseat:
-            show_options(h)
+            show_options(h, handed=False)
             return
-        table.app.open("handover", table, h, then=lambda: show_options(h), purpose="jump")
+        table.app.open("handover", table, h, then=lambda: show_options(h, handed=True),
+                       purpose="jump")
 
     if len(eligible) == 1:
         take_screen(eligible[0])

@@ -94,8 +94,7 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         a.kind == Kind.PLAY and len(a.cards) == 1 for a in legal)
     catch = sorted({a.target for h in match.humans for a in match.legal(h)
                     if a.kind == Kind.CATCH})
-    jump = any(a.kind in JUMPS for h in match.humans if h != s.current
-               for a in match.legal(h))
+    jump = jump_offered(match)
     live = frozenset(c for a in legal for c in a.cards)
     return Decision(
         seat=seat, mine=mine, ready=True,
@@ -109,6 +108,18 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         hint=mine and not demo, catch=tuple(catch), jump=jump,
         prompt=_prompt(s, kinds) if mine else "",
         status=status_line(match, viewer, mine, legal, chosen=chosen))
+
+
+def jump_offered(match: Match) -> bool:
+    """Whether the table offers Jump in. With one human it shows when their own (shown)
+    hand can jump in. With several on one screen it shows whenever the rules open a jump-in
+    to one of them, whatever they hold: shown only for a held twin, it told the whole table
+    what a hidden hand held (fresh eyes)."""
+    s = match.state
+    others = [h for h in match.humans if h != s.current]  # the one to act plays from hand
+    if len(match.humans) > 1:
+        return any(s.jump_window(h) for h in others)
+    return any(a.kind in JUMPS for h in others for a in match.legal(h))
 
 
 def banner_line(said: str, decision: Decision, under_prompt: bool,

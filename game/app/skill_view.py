@@ -280,7 +280,8 @@ class SkillBlock:
             out.append(BlockLine(f"{name} · {text}" if many else text, 15, BAD, False, swing))
         if not swings and any(st.judged is not None and st.judged.decisions
                               for st in statuses):
-            out.append(BlockLine(tr("skill.swing_none"), 15, GOOD))
+            out.append(BlockLine(tr("skill.swing_none_people" if many else "skill.swing_none"),
+                                 15, GOOD))
         for (_, name), st in zip(self.people, statuses, strict=True):
             text = luck_line(st)
             out.append(BlockLine(tr("skill.named", name=name, text=text) if many else text, 16,

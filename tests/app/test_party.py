@@ -245,3 +245,39 @@ def test_the_jump_in_button_tells_the_table_nothing_a_hidden_hand_holds(app) -> 
     key(app, pygame.K_RETURN, frames=3)
     assert app.top is table and table.match.state.current == 1  # the AI still to play
     assert not any(a.kind == Kind.JUMP_IN for a in table.match.log)
+
+
+def test_a_hot_seat_round_end_names_the_winner(app, monkeypatch) -> None:
+    """Fresh eyes: when Ben won on a shared screen the table said "You won the round!" and
+    the score screen "Round 1: you went out", though Ann was watching too (Load named him).
+    On a shared screen the winner is named; alone at the table, "you" stays."""
+    from game.app import i18n
+    from game.app.table import render
+
+    said: list[str] = []
+    real = render.draw_banner
+
+    def banner(surface, text, *args, **kw):
+        said.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(render, "draw_banner", banner)
+    from dataclasses import replace
+
+    from saves.settings import AnimationSpeed
+
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    table, s = _hotseat_table(app, OFFICIAL, ["r1 r2", "r3", "g1 g9"], current=1, top="r5")
+    frames(app, 2)
+    if isinstance(app.top, HandoverScene):
+        key(app, pygame.K_RETURN, frames=3)  # Ben takes the screen
+    key(app, pygame.K_RETURN, frames=3)  # Ben plays his last card
+    for _ in range(200):
+        if isinstance(app.top, RoundEndScene):
+            break
+        frames(app, 1, 50)
+    end = app.top
+    assert isinstance(end, RoundEndScene)
+    assert end._title() == i18n.tr("round.title", round=1, name="Ben")
+    assert i18n.tr("table.round_won", name="Ben") in said
+    assert i18n.tr("table.round_won_you") not in said

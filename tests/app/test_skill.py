@@ -466,3 +466,28 @@ def test_the_suggestion_stays_clear_of_start_on_a_small_window_with_large_text(l
         assert width <= b.width - 8, "the label is cut"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_no_costly_move_is_said_of_the_people_it_is_about(people) -> None:
+    """Fresh eyes, hot seat: "None of your moves gave away a chance to win" stood under
+    both humans' accuracy lines, so it read as about one of them. With several people it
+    says no one's did."""
+    from game.app.i18n import tr
+    from game.app.skill import Status
+    from game.app.skill_view import SkillBlock
+    from game.engine import Action, Kind
+    from saves.skill import Judged, Swing
+
+    fine = Judged(0.9, (Swing(3, Action(Kind.DRAW, 0), 0.5, 0.5),))
+
+    class Jobs:
+        def status(self, round_id: str, seat: int) -> Status:
+            return Status(judged=fine)
+
+    who = [(0, "Ann"), (1, "Ben")][:people]
+    block = SkillBlock(Jobs(), "r1", who, lambda i: Action(Kind.DRAW, 0), str)  # type: ignore[arg-type]
+    texts = [line.text for line in block.lines()]
+    want = "skill.swing_none_people" if people > 1 else "skill.swing_none"
+    assert tr(want) in texts
+    assert tr("skill.swing_none" if people > 1 else "skill.swing_none_people") not in texts

@@ -141,9 +141,10 @@ class RoundEndScene(Scene):
         return pygame.Rect(u(30), bottom - height, w - u(60), height)
 
     def _title(self) -> str:
-        # "You goes out" would be the name filled in: a winner watching the screen is "you".
+        # "You goes out" would be the name filled in: a winner watching the screen is "you"
+        # (unless several people share it: then each is named).
         r, m = self.result, self.table.match
-        if r.winner == self.table.viewer:
+        if r.winner == self.table.viewer and len(m.humans) <= 1:
             return tr("round.title_you", round=r.round_no)
         return tr("round.title", round=r.round_no, name=m.seats[r.winner].name)
 

@@ -117,6 +117,9 @@ class Stage(Protocol):
     @property
     def speed(self) -> float: ...
 
+    @property
+    def hotseat(self) -> bool: ...  # several people share the screen
+
     def play_sound(self, name: str) -> None: ...
 
     def name_of(self, seat: int) -> str: ...
@@ -778,7 +781,8 @@ class EventPlayer:
         s = self.stage
         party = [] if s.settings.reduce_motion else [
             celebration(s, e.winner, seed=self.seed), self._zoom(e.winner)]
-        text = (tr("table.round_won_you") if e.winner == s.viewer
+        # "You won" only where one person plays: on a shared screen everyone reads it.
+        text = (tr("table.round_won_you") if e.winner == s.viewer and not s.hotseat
                 else tr("table.round_won", name=self.name(e.winner)))
         self._banner(text, None, WIN_MS, bg=(30, 120, 60), sound="win", block=True,
                      extra=party, burst=WIN_BURST)

@@ -81,3 +81,43 @@ def test_the_rows_do_not_move_when_the_luck_figures_arrive(app) -> None:
         texts = [line.text for line, _ in scene._skill_lines()]
         assert luck_line(full) in texts, (size, texts)  # the figures did arrive
         assert (scene.shown_at[0], scene.shown_at[1]) == before, size
+
+
+def test_ten_seats_keep_the_score_table_above_the_buttons_on_a_small_screen(app) -> None:
+    """Fresh eyes, 10 players at 150 % in Chinese on 1024x600: the rows ran past the window,
+    under the match code, Copy, Save and leave and Next round; the winner's row was hidden.
+    The rows now share the room down to the name's height, with the figures in view."""
+    import pygame as pg
+
+    from game.app import style
+    from game.engine import OFFICIAL
+    from saves.match import SeatInfo
+    from tests.app.conftest import key
+    from tests.app.helpers import open_table
+    from tests.engine.helpers import make
+
+    names = ["Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo"]
+    seats = [SeatInfo.human("You")] + [SeatInfo.ai(n, "random") for n in names]
+    hands = ["r3", "g1 g2 y3 b4 bS", "y7 y8", "b9 g9 r9 y9", "r1 rR", "g+2 y+2 b+2", "+4",
+             "b1 b2 b3", "y5 g5", "+4 r8 g8"]
+    state, _ = make(OFFICIAL, hands=hands, top="r5", current=0)
+    table = open_table(app, OFFICIAL, seats, state=state)
+    table.match.players.clear()
+    frames(app, 2)
+    key(app, pg.K_RETURN, frames=3)  # you go out
+    for _ in range(200):
+        if isinstance(app.top, RoundEndScene):
+            break
+        frames(app, 1, 50)
+    scene = app.top
+    assert isinstance(scene, RoundEndScene)
+    for size, lang in itertools.product([(1024, 600), (1024, 536)], ["zh", "en"]):
+        pg.event.post(pg.event.Event(pg.VIDEORESIZE, w=size[0], h=size[1]))
+        app.apply_settings(replace(app.settings, ui_scale=1.5, language=Language(lang)))
+        frames(app, 3)
+        scene.draw(pygame.Surface(app.size))
+        panel, row_h, cw = scene.shown_at
+        floor = min(scene.next_b.rect.top, scene.menu_b.rect.top, scene.code_line.room.top)
+        assert panel.bottom <= floor, (size, lang, panel, floor)
+        assert row_h >= app.px(style.BODY), (size, lang, row_h)
+        assert cw * 1.5 <= row_h, (size, lang, cw, row_h)  # a row's cards stay in their row

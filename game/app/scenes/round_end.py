@@ -288,7 +288,11 @@ class RoundEndScene(Scene):
         room = bottom - top - head_h - teams_h - g(2)
         show_chart = len(self.table.history) > 1 and room - chart_h - g(2) >= n * u(52)
         rows_room = room - (chart_h + g(2) if show_chart else 0)
-        row_h = max(u(MIN_ROW), min(u(124), rows_room // max(n, 1)))
+        # At least MIN_ROW where that fits; ten seats on a small screen share what there is,
+        # down to the name's own height (its em; at MIN_ROW they ran under the buttons at
+        # 150 % in Chinese).
+        floor = min(u(MIN_ROW), app.px(style.BODY) + g(0.5))
+        row_h = max(floor, min(u(124), rows_room // max(n, 1)))
         panel = pygame.Rect(g(2), top, w - g(4), head_h + n * row_h + g(2))
         chrome.panel(surface, panel, p, scale=app.text_factor)
         col = self._columns(panel)
@@ -305,7 +309,7 @@ class RoundEndScene(Scene):
         # The cards take the row's height but a thin margin, one that grows with the window
         # and not with the text: larger text leaves the cards as large as it can.
         margin = max(4, round(g(1.25) / app.settings.ui_scale))
-        cw = max(18, min(u(76), int((row_h - margin) / 1.5)))
+        cw = max(10, min(u(76), int((row_h - margin) / 1.5)))  # in its row, however tight
         self.shown_at = (panel, row_h, cw)  # for tests: the count's layout as drawn
         y0 = panel.y + head_h + g(1)
         row_of = {seat: i for i, seat in enumerate(s.seating)}

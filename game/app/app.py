@@ -350,6 +350,8 @@ class App:
         top = self.top
         if top is None:
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            top.focus.follow_click()
         if not consumed or event.type >= pygame.USEREVENT:
             top.handle(event)
 

@@ -11,6 +11,8 @@ import pygame_gui
 if TYPE_CHECKING:
     from game.app.app import App
 
+TEXT_BOXES = (pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UITextEntryBox)
+
 
 
 class FocusRing:
@@ -51,6 +53,24 @@ class FocusRing:
                 from game.app.ui import reveal
 
                 reveal(self.items[self.index])
+                self._text_follows()
+                return
+
+    def _text_follows(self) -> None:
+        """The ring on a text box gives it the keyboard (its caret), and off one takes it
+        back: the ring and the caret were in two different name fields."""
+        e = self.current
+        ui = self.app.ui
+        if isinstance(e, TEXT_BOXES):
+            ui.set_focus_set(e)
+        elif any(isinstance(f, TEXT_BOXES) for f in ui.get_focus_set() or ()):
+            ui.set_focus_set(None)
+
+    def follow_click(self) -> None:
+        """A text box clicked into takes the ring with its caret."""
+        for f in self.app.ui.get_focus_set() or ():
+            if isinstance(f, TEXT_BOXES) and f.is_focused and f in self.items:
+                self.index = self.items.index(f)
                 return
 
     def handle_key(self, event: pygame.event.Event) -> bool:

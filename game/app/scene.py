@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.app.focus import FocusRing
+from game.app.focus import TEXT_BOXES, FocusRing
 from game.app.i18n import tr
 from game.app.ui import step_list
 
@@ -113,12 +113,21 @@ class Scene:
                 return
             self.on_button(event.ui_element)
         elif event.type == pygame.KEYDOWN:
+            if self.typing() and event.key not in (pygame.K_TAB, pygame.K_ESCAPE):
+                # While a text is typed every key is the text's: a space pressed the focused
+                # button and ended a seat's name there, arrows moved the focus, not the caret.
+                return
             if self.focus.handle_key(event):
                 return
             if self.escape_pops and event.key == pygame.K_ESCAPE:
                 self.app.pop()
                 return
             self.on_key(event)
+
+    def typing(self) -> bool:
+        """Whether a text box has the keyboard (its caret shows)."""
+        return any(isinstance(e, TEXT_BOXES) and e.is_focused
+                   for e in self.app.ui.get_focus_set() or ())
 
     def on_button(self, element: pygame_gui.core.UIElement) -> None:
         pass

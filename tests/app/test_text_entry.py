@@ -143,3 +143,58 @@ def test_a_remembered_name_of_invisible_characters_does_not_crash_new_game() -> 
         assert names[0] and "\ufe0f" not in names[0] and names[1] == "Bot"
     finally:
         app.close()
+
+
+def keyboard_typing(app: App, text: str) -> None:
+    """As a real keyboard types: each key's KEYDOWN (with its character), then SDL's
+    TEXTINPUT for it, then KEYUP."""
+    for ch in text:
+        k = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch.lower())
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch,
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=ch,
+                                             scancode=0))
+        frames(app, 1)
+
+
+def test_a_seat_name_takes_spaces_and_arrow_keys_while_typed(app) -> None:
+    """Fresh eyes: typing "Alexandrina Wilhelmina" into a seat's name ended at the space
+    (the space pressed the focused widget) and the rest was lost; the arrow keys moved the
+    focus instead of the caret. While a name is being typed every key is the name's."""
+    scene = new_game(app)
+    entries = list(scene.seat_cards.entries)
+    entry = entries[1]
+    click(app, entry.rect.center)
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    keyboard_typing(app, "Alexandrina Wilhelmina")
+    assert app.top is scene and entry.is_focused
+    assert entry.get_text() == "Alexandrina Wilhelmina"[:entry.length_limit] \
+        if entry.length_limit else "Alexandrina Wilhelmina"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    keyboard_typing(app, "x")
+    assert entry.is_focused and "x" in entry.get_text()
+    assert scene.seats[1]["name"] != scene.seats[0]["name"]
+
+
+def test_the_focus_ring_and_the_caret_stay_in_one_name_field(app) -> None:
+    """Fresh eyes: after a click into one seat's name the focus ring stayed on another's;
+    with the keyboard alone a name field could be reached but not typed into. The ring
+    follows a click into a field, and Tab onto a field gives it the caret (off, takes it)."""
+    scene = new_game(app)
+    first, second = list(scene.seat_cards.entries)[:2]
+    click(app, second.rect.center)
+    assert second.is_focused and scene.focus.current is second
+    key(app, pygame.K_TAB)  # on to the next control: the caret leaves the name
+    assert not second.is_focused and scene.focus.current is not second
+    before = second.get_text()
+    keyboard_typing(app, "q")
+    assert second.get_text() == before
+    while scene.focus.current is not first:  # round the ring to the first seat's name
+        key(app, pygame.K_TAB)
+    assert first.is_focused
+    key(app, pygame.K_END)
+    keyboard_typing(app, "z")
+    assert first.get_text().endswith("z")

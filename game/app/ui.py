@@ -267,6 +267,22 @@ class ScalingScroller(UIScrollingContainer):
         self.update(0.0)
         return True
 
+    @property
+    def offset(self) -> int:
+        """How many pixels of the list are scrolled above its view."""
+        bar = self.vert_scroll_bar
+        content = self.scrollable_container.get_rect().height
+        return round(bar.start_percentage * content) if bar is not None else 0
+
+    def scroll_to(self, offset: int) -> None:
+        """Show the list from `offset` pixels down (as far as it goes)."""
+        bar = self.vert_scroll_bar
+        content = max(1, self.scrollable_container.get_rect().height)
+        if bar is None or offset <= 0:
+            return
+        bar.set_scroll_from_start_percentage(min(offset / content, 1.0))
+        self.update(0.0)
+
     def set_scrollable_area_dimensions(self, dimensions) -> None:
         super().set_scrollable_area_dimensions(dimensions)
         bar = self.vert_scroll_bar

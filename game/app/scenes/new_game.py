@@ -27,6 +27,7 @@ from game.app.scenes.seat_list import (
 from game.app.skill_view import suggested_tier
 from game.app.table.render import wrap
 from game.app.ui import (
+    ScalingScroller,
     button,
     button_height,
     button_width,
@@ -244,7 +245,14 @@ class NewGameScene(Scene):
             return
         self.error = ""
         index = self.focus.index
+        # The seats stay where they were on screen: a removed seat's list reflowed back to
+        # its top, and the next click in the same place removed another seat (fresh eyes).
+        box = self.seat_cards.box
+        offset = box.offset if isinstance(box, ScalingScroller) else 0
         self.build()
+        box = self.seat_cards.box
+        if isinstance(box, ScalingScroller):
+            box.scroll_to(offset)
         self.focus.index = min(index, len(self.focus.items) - 1)
 
     def suggestion(self) -> tuple[str, int] | None:

@@ -105,7 +105,7 @@ def test_chinese_names_each_special_card_one_way(app) -> None:
     try:
         names = {"wild": card_word(wild), "wd4": card_word(wild_four),
                  "d2": i18n.tr(f"rank.{CARD_RANK[draw_two]}")}
-        rules = i18n.tr("help.how_body")
+        rules = i18n.tr("help.how_body", draw=i18n.tr("help.draw_one"))
         lessons = json.dumps(json.loads((LOCALE / "uno.zh.json").read_text("utf-8"))["zh"]
                              ["lesson"], ensure_ascii=False)
         assert names["wild"] in rules and names["wild"] in lessons, names
@@ -126,3 +126,43 @@ def test_a_numbered_chinese_name_stays_on_one_line() -> None:
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
         assert not any(a.endswith("玩家") and b.startswith("1")
                        for a, b in zip(lines, lines[1:], strict=False)), (width, lines)
+
+
+def test_the_rules_page_speaks_of_the_rules_it_was_opened_for(app) -> None:
+    """Fresh eyes: Menu → Rules in force in a party match opened on "If you cannot play,
+    draw a card" (the party draws until it can play), its own rules far below the keys; and
+    the main menu's page titled the official rules "Rules in force" while Continue resumed a
+    party match. A match's page starts with its rules and says how it draws; the menu's
+    says it shows every rule at its official setting."""
+    from game.app.scenes.pause import PauseScene
+    from game.engine import PARTY
+    from tests.app.helpers import open_table
+
+    open_table(app, PARTY)
+    app.top.open_pause()
+    frames(app, 2)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    click(app, pause.rules_b.rect.center, frames=3)
+    page = app.top
+    assert isinstance(page, RulesScene)
+    paras = page.paragraphs()
+    assert paras[0][0] == i18n_tr("help.rules_title", preset=i18n_tr("preset.party"))
+    body = " ".join(plain for _, plain in paras)
+    assert i18n_tr("help.draw_to_match") in body and i18n_tr("help.draw_one") not in body
+    app.back_to("menu")
+    frames(app, 2)
+    click(app, app.top.buttons["rules"].rect.center, frames=3)
+    page = app.top
+    assert isinstance(page, RulesScene)
+    paras = page.paragraphs()
+    titles = [bold for bold, plain in paras if bold and not plain]
+    assert paras[0][0] == i18n_tr("help.how_title")
+    assert i18n_tr("help.rules_official") in titles
+    assert not any(t.startswith(i18n_tr("help.rules_title", preset="")[:8]) for t in titles)
+
+
+def i18n_tr(key: str, **values: object) -> str:
+    from game.app.i18n import tr
+
+    return tr(key, **values)

@@ -32,18 +32,22 @@ class RulesScene(Scene):
         """(bold part, plain part) of each paragraph of the page, "" for a blank line."""
         binds = self.app.settings.key_bindings
         colon = tr("help.colon")
-        out = [(tr("help.how_title"), "")]
-        out += [("", line) for line in tr("help.how_body").split("\n")]
-        out += [("", ""), (tr("help.keys_title"), "")]
-        out += [(f"{tr(f'keys.{name}')}{colon}", key_label(k)) for name, k in binds.items()]
-        out += [("", line) for line in tr("help.keys_extra").split("\n")]
-        title = tr("help.rules_title", preset=tr(f"preset.{preset_name(self.rules)}"))
-        out += [("", ""), (title, "")]
+        draw = tr("help.draw_to_match" if self.rules.draw_to_match else "help.draw_one")
+        how = [(tr("help.how_title"), "")]
+        how += [("", line) for line in tr("help.how_body", draw=draw).split("\n")]
+        how += [("", ""), (tr("help.keys_title"), "")]
+        how += [(f"{tr(f'keys.{name}')}{colon}", key_label(k)) for name, k in binds.items()]
+        how += [("", line) for line in tr("help.keys_extra").split("\n")]
+        # From a match: its own rules, first (they are what was asked for); from the menu,
+        # no match is in force: every rule at its official setting, after how to play.
+        title = tr("help.rules_title", preset=tr(f"preset.{preset_name(self.rules)}")) \
+            if self.in_match else tr("help.rules_official")
+        rules = [(title, "")]
         for name, spec in SPECS.items():
             value = value_text(spec, getattr(self.rules, name))
-            out.append((f"{tr(spec.label_key)}{colon}",
-                        f"{value} — {tr(spec.desc_key)}"))
-        return out
+            rules.append((f"{tr(spec.label_key)}{colon}",
+                          f"{value} — {tr(spec.desc_key)}"))
+        return rules + [("", "")] + how if self.in_match else how + [("", "")] + rules
 
     def text(self, width: int | None = None) -> str:
         """The page as the text box's markup, wrapped here to `width` pixels: the box itself

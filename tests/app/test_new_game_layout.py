@@ -193,3 +193,33 @@ def test_removing_a_seat_keeps_the_seat_list_where_it_was(small_app) -> None:
     under = next(i for b, i in scene.seat_cards.remove_buttons.items()
                  if b.rect.collidepoint(spot))
     assert under == victim
+
+
+def test_play_names_ten_seats_without_cutting_the_list(small_app) -> None:
+    """Fresh eyes (150 %, 1024x600, after a 10-seat game): Play read "对手：Ada、Bao、…、
+    Gus、" with a dangling 、 and two players missing. When the names do not fit its two
+    lines it names fewer and says how many more."""
+    from game.app.i18n import tr
+
+    app = small_app
+    scene = open_new_game(app)
+    while scene.add_b.is_enabled:
+        click(app, scene.add_b.rect.center, frames=2)
+        scene = app.top
+    click(app, scene.start_b.rect.center, frames=4)
+    app.back_to("menu")
+    frames(app, 3)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    lines = menu.play_lines
+    assert 1 <= len(lines) <= 2
+    said = "".join(lines)
+    assert not said.rstrip().endswith((tr("menu.list_sep").strip(), ",")), lines
+    names = [seat["name"] for seat in scene.seats if seat["kind"] != "human"]
+    shown = [n for n in names if n in said]
+    assert shown == names[:len(shown)] and shown, lines  # whole names, in seat order
+    if len(shown) < len(names):
+        tail = tr("menu.and_more", names=tr("menu.list_sep").join(shown),
+                  more=len(names) - len(shown), total=len(names))
+        assert said.replace(" ", "").endswith(tail.replace(" ", "")), lines  # a line's
+        # break may stand where a space was

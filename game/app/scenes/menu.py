@@ -44,6 +44,8 @@ class MenuScene(Scene):
         from game.app.scenes.new_game import quick_plan
 
         self.play_hint = quick_plan(app)  # what Play starts: players, rules, who
+        self._play_fit: tuple[object, list[str]] = (None, [])  # its lines, for a width
+        self.play_lines: list[str] = []
         margin = g(3)
         gap = g(1.5)
         # The secondary grid: as many columns (3, else 2) as the window's width allows.
@@ -226,7 +228,20 @@ class MenuScene(Scene):
 
             b, g = self.play_b.rect, self.app.gap
             room = b.width - g(3)
-            lines = wrap(self.play_hint, fonts.font(self.app.px(style.CAPTION)), room)[:2]
+            font = fonts.font(self.app.px(style.CAPTION))
+            fit = (self.play_hint, font, room)
+            if self._play_fit[0] != fit:  # found once per text and width, not every frame
+                lines = wrap(self.play_hint, font, room)
+                if len(lines) > 2:  # ten seats: name fewer and say how many more, never cut
+                    from game.app.scenes.new_game import quick_plan
+
+                    for shown in range(8, 0, -1):
+                        lines = wrap(quick_plan(self.app, shown), font, room)
+                        if len(lines) <= 2:
+                            break
+                self._play_fit = (fit, lines[:2])
+            lines = self._play_fit[1]
+            self.play_lines = lines  # as drawn (tests)
             y = b.bottom - g(1)
             for line in reversed(lines):
                 hint = text(self.app, style.CAPTION, line, self.app.palette.text_on_gold, room)

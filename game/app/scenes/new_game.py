@@ -50,9 +50,10 @@ def quick_match(app) -> Scene:
     return setup.prepare() or setup
 
 
-def quick_plan(app) -> str:
+def quick_plan(app, names_shown: int = 9) -> str:
     """What the menu's Play starts, in a line: how many players, which rules, and who
-    (the AIs by name; on a shared screen, how many people share it)."""
+    (the AIs by name, the first `names_shown` and how many more; on a shared screen, how
+    many people share it)."""
     setup = NewGameScene(app)
     playing = [dict(s) for s in setup.seats]
     name_the_shared_seats(playing)
@@ -61,8 +62,12 @@ def quick_plan(app) -> str:
     if humans > 1:
         return tr("menu.play_shared", count=len(playing), rules=rules, humans=humans)
     others = [seat_name(s["name"]) for s in playing if s["kind"] != "human"]
-    names = (tr("menu.list_sep").join(others[:-1]) + tr("menu.and") + others[-1]
-             if len(others) > 1 else "".join(others))
+    if len(others) > max(1, names_shown):
+        names = tr("menu.and_more", names=tr("menu.list_sep").join(others[:names_shown]),
+                   more=len(others) - names_shown, total=len(others))
+    else:
+        names = (tr("menu.list_sep").join(others[:-1]) + tr("menu.and") + others[-1]
+                 if len(others) > 1 else "".join(others))
     return tr("menu.play_with", count=len(playing), rules=rules, names=names)
 
 

@@ -7,7 +7,7 @@ import random
 from game.engine import Action, Event, Kind, SeatView
 from game.engine.cards import DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR
 
-from .knowledge import COL, POINTS, RANK, colour_counts, is_strongest, matching_mask
+from .knowledge import COL, POINTS, RANK, colour_counts, matching_mask, strongest_reason
 from .normal import (
     KEEP_WILD,
     Ctx,
@@ -154,8 +154,7 @@ class HardPlayer(NormalPlayer):
                                             else 0) for c in kept)
             terms.append((keep, Reason("keep_wild") if ctx.wild_playable else None))
         rc = colour_counts(leaf.rest)
-        terms.append((STRENGTH * rc[leaf.colour], Reason("strongest", colour=leaf.colour)
-                      if is_strongest(rc, leaf.colour) else None))
+        terms.append((STRENGTH * rc[leaf.colour], strongest_reason(rc, leaf.colour)))
         if leaf.opp_draws:
             boost = 1.0 + OPP_DRAW_LOW * (ctx.nxt_size <= 2)
             terms.append((boost * OPP_DRAW * leaf.opp_draws,
@@ -186,9 +185,12 @@ class HardPlayer(NormalPlayer):
         # The plan may play on past the move: "strongest" must hold for the hand the move
         # itself leaves too, or the player reads a claim about a hand they never see.
         left = colour_counts(rest)
-        terms = [(v, None if r is not None and r.key == "strongest" and not is_strongest(
-                     left, r.colour) else own_reason(r, cards, len(leaf.played), wild, draws))
-                 for v, r in self.leaf_terms(ctx, leaf)]
+        terms = []
+        for v, r in self.leaf_terms(ctx, leaf):
+            if r is not None and r.key == "strongest":
+                r = strongest_reason(left, r.colour)  # ties counted in that hand too
+            terms.append((v, own_reason(r, cards, len(leaf.played), wild, draws)
+                          if r is not None else None))
         k = RANK[cards[0]]
         if ctx.n > 2:
             attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR)

@@ -21,6 +21,8 @@ from game.engine.cards import (
     WILD_DRAW_FOUR,
 )
 
+from .reasons import Reason
+
 COL = CARD_COLOUR_T
 RANK = CARD_RANK_T
 POINTS = CARD_POINTS
@@ -100,6 +102,14 @@ def is_strongest(counts: list[int], colour: int) -> bool:
     """Does the hand (its colour counts) hold at least as many of this colour as of any
     other? A reason may call a colour "your strongest" only then."""
     return 0 <= colour < 4 and counts[colour] > 0 and counts[colour] == max(counts[:4])
+
+
+def strongest_reason(counts: list[int], colour: int) -> Reason | None:
+    """"Leaves the colour on the one you hold most of", when it is (n: how many colours
+    share that most, so a tie reads "one of those")."""
+    if not is_strongest(counts, colour):
+        return None
+    return Reason("strongest", colour=colour, n=counts[:4].count(counts[colour]))
 
 
 def majority_colour(hand: Iterable[int], avoid: int = -1) -> int:

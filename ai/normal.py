@@ -16,7 +16,7 @@ from game.engine.cards import (
     WILD_DRAW_FOUR,
 )
 
-from .knowledge import COL, POINTS, RANK, colour_counts, is_strongest, majority_colour
+from .knowledge import COL, POINTS, RANK, colour_counts, majority_colour, strongest_reason
 from .policy import Policy
 from .reasons import Reason, best_reason
 
@@ -130,8 +130,7 @@ class NormalPlayer(Policy):
             terms.append((-KEEP_FOUR if k == WILD_DRAW_FOUR else 0.0, None))
         elif ctx.wild_playable:
             terms.append((KEEP_WILD, Reason("keep_wild")))
-        terms.append((4.0 * rc[colour], Reason("strongest", colour=colour)
-                      if is_strongest(rc, colour) else None))
+        terms.append((4.0 * rc[colour], strongest_reason(rc, colour)))
         attack = k in (SKIP, DRAW_TWO, WILD_DRAW_FOUR) or (k == REVERSE and ctx.n == 2)
         if attack and ctx.nxt_size <= 2 and not ctx.nxt_mate:
             terms.append((30.0, Reason("next_low", n=ctx.nxt_size)))

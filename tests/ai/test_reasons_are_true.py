@@ -34,6 +34,15 @@ def is_strongest(hand: tuple[int, ...], played: tuple[int, ...], colour: int) ->
     return counts[colour] > 0 and counts[colour] == max(counts)
 
 
+def tied(hand: tuple[int, ...], played: tuple[int, ...], colour: int) -> int:
+    """How many colours the hand left holds as many of as of `colour`."""
+    rest = list(hand)
+    for c in played:
+        rest.remove(c)
+    counts = [sum(1 for c in rest if CARD_COLOUR[c] == col) for col in range(4)]
+    return counts.count(counts[colour])
+
+
 def false_claims(r: Reason, a: Action, view: SeatView) -> list[str]:
     """Each claim of the reason that the move does not bear out."""
     bad: list[str] = []
@@ -63,6 +72,10 @@ def false_claims(r: Reason, a: Action, view: SeatView) -> list[str]:
         bad.append("a colour reason for a move that plays nothing")
     elif k == "strongest" and not is_strongest(view.hand, a.cards, r.colour):
         bad.append(f"calls colour {r.colour} the strongest, the hand left holds more of another")
+    elif k == "strongest" and r.n != tied(view.hand, a.cards, r.colour):
+        # "the one you hold most of" with red and green 3 each (fresh eyes): "one of those"
+        bad.append(f"says {r.n} colours share the most, the hand left has "
+                   f"{tied(view.hand, a.cards, r.colour)}")
     elif k == "shed_points" and not (plays and a.cards):
         bad.append("sheds points but plays no card (a colour choice sheds nothing)")
     elif k == "makes_draw" and not (plays and any(CARD_RANK[c] in (DRAW_TWO, WILD_DRAW_FOUR)

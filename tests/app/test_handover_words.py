@@ -151,3 +151,39 @@ def test_the_ready_button_joins_a_chinese_name_to_the_words_before_it() -> None:
         assert translate(ready.text, name="Ada") == "我是 Ada：显示我的手牌"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_recap_is_shown_whole_when_a_smaller_title_makes_room(lang) -> None:
+    """Fresh eyes (150 %, 1024x600): the recap showed one line starting "… 你被跳过" (the
+    skip that explained the turn was cut) over empty felt, because the big title was kept.
+    The title shrinks first when that shows the whole recap."""
+    from game.engine import Action, Kind
+    from saves.match import SeatInfo
+    from tests.app.helpers import app_at, settle
+
+    app = app_at(lang, 1.5, (1024, 600))
+    try:
+        people = [SeatInfo.human("Ann"), SeatInfo.ai("Bartholomew", "random"),
+                  SeatInfo.ai("Maximiliana", "random"), SeatInfo.ai("Wilhelmina", "random"),
+                  SeatInfo.human("Ben")]
+        state, _ = make(OFFICIAL, hands=["b1 b2 b3", "b4 b5 g6", "b6 b7 g1", "b8 b9 g2",
+                                         "r1 r2 r3"], top="b0", current=0)
+        table = open_table(app, OFFICIAL, people, state=state)
+        table.match.players.clear()
+        frames(app, 2)
+        if isinstance(app.top, HandoverScene):  # Ann takes the screen first
+            app.top.confirm()
+        s = table.match.state
+        for seat in (0, 1, 2, 3):  # Ann, then the three AIs, each play a blue card
+            table.animate(table.match.apply(Action(Kind.PLAY, seat, (s.hands[seat][0],))))
+            settle(app, table)
+        frames(app, 3)
+        handover = app.top
+        assert isinstance(handover, HandoverScene) and handover.seat == 4
+        shown = handover.recap_shown
+        assert shown and not any(line.startswith("…") for line in shown), shown
+        assert handover.recap_box.bottom <= handover.order_box.top
+        assert handover.ready.rect.bottom <= app.size[1]
+    finally:
+        app.close()

@@ -63,13 +63,17 @@ class HandoverScene(Scene):
         # (a catch button too) the title shrinks before the recap is left out.
         # The gaps between the blocks close up too (`space`: after the explanation and after
         # the recap; `after`: after the turn order).
+        # The whole recap if a smaller title makes room for it (a big title left one line
+        # of it, "… you were skipped · …", over empty felt: fresh eyes).
+        needed = len(self.recap_lines(int(w * 0.84) - u(32), u(18), 6)) \
+            if self.purpose == "turn" else 0
         for self.title_size, space, after in ((u(52), u(24), u(20)), (u(40), u(24), u(20)),
                                               (u(36), u(10), u(10))):
             self.title_h = fonts.font(self.title_size, True).get_linesize()
             fixed = (self.title_h + u(4) + self.sub_h + space + self._order_height() + after
                      + (ch + u(14) if targets else 0) + bh)
             room = bottom - top_room - fixed - u(16)
-            if room >= head_h + u(20) + step + space:
+            if room >= head_h + u(20) + max(1, needed) * step + space:
                 break
         self.recap_shown: list[str] = []
         recap_h = 0

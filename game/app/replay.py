@@ -370,7 +370,7 @@ def row_lines(entry: RoundRecord | DamagedRound, known: Mapping[str, str],
         return (tr("replays.damaged_row", when=when or "?", round=entry.round_no or "?"),
                 reason)
     assert isinstance(entry, RoundRecord)
-    players = ", ".join(seat_name(s.name) for s in entry.seats)
+    players = tr("menu.list_sep").join(seat_name(s.name) for s in entry.seats)
     return (tr("replays.row", when=when, round=entry.round_no, winner=seat_name(entry.winner_name),
                points=entry.points),
             tr("replays.detail", players=players, code=record_code(entry)))

@@ -31,6 +31,11 @@ def pct(x: float) -> str:
     return str(round(100 * x))
 
 
+def percent(x: float) -> str:
+    """A chance as the language writes one: "37 %" in English here, "37%" in Chinese."""
+    return tr("common.percent", n=pct(x))
+
+
 def points(x: float) -> str:
     # A tenth whenever it is not whole: "110" beside "you kept 110" and a verdict that you
     # beat it (110 < 110.4) would read as a contradiction.
@@ -80,8 +85,8 @@ def luck_line(status: Status) -> str:
 def swing_line(swing: Swing, made: Action, describe: Callable[[Action], str]) -> str:
     """One of the biggest swings: where, the move made and the Expert's, both chances."""
     return tr("skill.swing", pos=swing.index + 1, move=describe(made),
-              best=describe(swing.preferred), before=f"{pct(swing.best or 0)} %",
-              after=f"{pct(swing.played or 0)} %")
+              best=describe(swing.preferred), before=percent(swing.best or 0),
+              after=percent(swing.played or 0))
 
 
 def replay_swing_line(before: float | None, after: float | None) -> str | None:
@@ -90,9 +95,9 @@ def replay_swing_line(before: float | None, after: float | None) -> str | None:
         return None
     delta = after - before
     if abs(delta) < 0.005:
-        return tr("skill.replay_same", chance=f"{pct(after)} %")
+        return tr("skill.replay_same", chance=percent(after))
     return tr("skill.replay_swing", delta=f"{'+' if delta > 0 else '−'}{pct(abs(delta))}",
-              before=f"{pct(before)} %", after=f"{pct(after)} %")
+              before=percent(before), after=percent(after))
 
 
 def rating_line(p: PlayerStats) -> str:

@@ -491,3 +491,38 @@ def test_no_costly_move_is_said_of_the_people_it_is_about(people) -> None:
     want = "skill.swing_none_people" if people > 1 else "skill.swing_none"
     assert tr(want) in texts
     assert tr("skill.swing_none" if people > 1 else "skill.swing_none_people") not in texts
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_chance_is_written_as_its_language_writes_a_percentage(lang) -> None:
+    """Fresh eyes: the Chinese replay panel read "37%" in one line and "37 %" in the next
+    (the code wrote its own space); each language now writes its own way everywhere."""
+    from game.app import i18n
+    from game.app.skill_view import replay_swing_line
+
+    i18n.set_language(lang)
+    try:
+        same = replay_swing_line(0.37, 0.37)
+        swing = replay_swing_line(0.5, 0.37)
+        assert same is not None and swing is not None
+        want, not_want = ("37 %", "37%") if lang == "en" else ("37%", "37 %")
+        assert want in same and want in swing and "50" in swing
+        assert not_want not in same + swing
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_replay_row_lists_its_players_with_the_language_s_separator() -> None:
+    """Fresh eyes: Replays read "你, Ada, Bao, Chen" in Chinese (an English comma)."""
+    from game.app import i18n
+    from game.app.replay import row_lines
+    from tests.saves.test_history import entry
+
+    rec, _, _ = entry(23)
+    i18n.set_language("zh")
+    try:
+        _, detail = row_lines(rec, {}, "今天")
+        names = [i18n.seat_name(s.name) for s in rec.seats]
+        assert "、".join(names) in detail and ", " not in detail
+    finally:
+        i18n.set_language("en")

@@ -188,7 +188,7 @@ class MatchEndScene(Scene):
         winners = m.state.winners or self.standings()[:1]
         if winners == [self.table.viewer]:
             return tr("end.winner_you")
-        return tr("end.winner", names=", ".join(m.seats[x].name for x in winners))
+        return tr("end.winner", names=tr("menu.list_sep").join(m.seats[x].name for x in winners))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -240,7 +240,7 @@ def decision_prompt(table: Prompting) -> ChoiceOverlay | None:
         total = s.pending + m.rules.challenge_penalty * len(judged)
         if len(s.wd4_run) > 1:  # a run of +4s: the challenge judges every player of it
             title = tr("prompt.wd4_run_title", count=len(s.wd4_run),
-                       names=", ".join(m.seats[p].name for p in judged))
+                       names=tr("menu.list_sep").join(m.seats[p].name for p in judged))
             explain = tr("prompt.wd4_run_explain", players=len(judged), pending=s.pending,
                          total=total)
             before = -1  # each player had their own colour before: no single swatch

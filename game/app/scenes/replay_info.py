@@ -12,7 +12,7 @@ from game.app import fonts
 from game.app.hints import translate_reason
 from game.app.i18n import seat_name, tr
 from game.app.replay import MoveReview, ReplayMatch, Reviewer
-from game.app.skill_view import replay_swing_line
+from game.app.skill_view import percent, replay_swing_line
 from game.app.table import render
 from game.app.table.wording import colour_word, describe_action
 from game.app.ui import GOLD, WHITE
@@ -147,8 +147,7 @@ class InfoPanel:
             swing = self.host.known_swing(index)
             if swing is not None and swing.best is not None and swing.played is not None:
                 known = tr("replay.known_swing", best=describe_action(swing.preferred),
-                           before=f"{round(100 * swing.best)} %",
-                           after=f"{round(100 * swing.played)} %")
+                           before=percent(swing.best), after=percent(swing.played))
                 return [(known, GOLD)]
             return [(tr("replay.thinking"), (200, 220, 205))]
         return review_lines(review, describe_action,

@@ -281,3 +281,28 @@ def test_a_hot_seat_round_end_names_the_winner(app, monkeypatch) -> None:
     assert end._title() == i18n.tr("round.title", round=1, name="Ben")
     assert i18n.tr("table.round_won", name="Ben") in said
     assert i18n.tr("table.round_won_you") not in said
+
+
+def test_a_seat_s_count_never_drops_below_its_hand_as_the_screen_is_hidden(app) -> None:
+    """Fresh eyes, hot seat: Bao played his second-last card and his seat read "0" with
+    an empty fan while he held one. The screen was hidden (an AI to play next) while his
+    card still flew: the table re-read the true counts, then the flight took the card off
+    again. No frame shows a seat with fewer cards than it holds."""
+    from dataclasses import replace
+
+    from saves.settings import AnimationSpeed
+
+    app.apply_settings(replace(app.settings, animation_speed=AnimationSpeed.NORMAL))
+    table, s = _hotseat_table(app, OFFICIAL, ["r1 r2 g7", "b1 b2", "g1 g9"], current=0,
+                              top="r5")
+    frames(app, 2)
+    if isinstance(app.top, HandoverScene):
+        key(app, pygame.K_RETURN, frames=2)
+    assert table.viewer == 0
+    seen = []
+    table.animate(table.match.apply(Action(Kind.PLAY, 0, (s.hands[0][0],))))
+    for _ in range(120):
+        frames(app, 1, 16)
+        seen.append(table.stage.model.counts[0])
+        assert table.stage.model.counts[0] >= len(s.hands[0]), seen
+    assert table.viewer is None  # hidden: the AI is to play

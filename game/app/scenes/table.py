@@ -164,7 +164,7 @@ class TableScene(PlayViews, Scene):
 
     # -- acting ------------------------------------------------------------------------
     def animate(self, events: list[ev.Event]) -> None:
-        self._guard_privacy()  # every applied action comes through here
+        self._guard_privacy(behind=True)  # every applied action comes through here
         for e in events:
             if isinstance(e, ev.RoundEnded) and not self.demo:
                 self.app.saves.round_finished(self.match, e)
@@ -188,19 +188,30 @@ class TableScene(PlayViews, Scene):
             self.animate(events)
 
     # -- update ------------------------------------------------------------------------
-    def _guard_privacy(self) -> None:
-        """On a shared screen, no hand shows while a different human is to act."""
+    def _guard_privacy(self, behind: bool = False) -> None:
+        """On a shared screen, no hand shows while a different human is to act. `behind`:
+        the table still has moves to show (being queued, or in flight)."""
         if must_hide(self.viewer, self.decider(), self.match.humans):
-            self.set_viewer(None)
+            self.set_viewer(None, behind=behind or self.director.busy)
 
-    def set_viewer(self, seat: int | None) -> None:
+    def set_viewer(self, seat: int | None, behind: bool = False) -> None:
+        """Show `seat`'s hand (None: every hand hidden). `behind`: the table has not shown
+        every move yet. Hiding then only puts the hand away: re-read from the truth with a
+        card still to fly, the flight took it off the count again (a seat read "0" while it
+        held one: fresh eyes); the moves end by re-reading the truth themselves."""
         if seat != self.viewer:
+            if seat is not None:
+                self.director.finish_all()  # a hand shown is the truth, nothing in the air
             self.stage.viewer = seat
             self.stage.reveal = None  # a reveal belongs to the one it was shown to
             self.known_now = None  # and so does what the table knows
             self.input.cursor.chosen = []
             self.stage.relayout()
-            self.resync()
+            if seat is None and behind:
+                self.stage.model.hand = []
+                self.input.cursor.selected = 0
+            else:
+                self.resync()
 
     def _advance(self, dt: float) -> None:
         self._guard_privacy()
@@ -243,7 +254,7 @@ class TableScene(PlayViews, Scene):
             self.chimed_for = None
             if hidden_between_turns(self.viewer, d, self.match.humans,
                                     self.match.rules.jump_in):
-                self.set_viewer(None)
+                self.set_viewer(None, behind=self.director.busy)
         self.match.pace = self.app.pace
         action = self.match.ai_action(self.clock_ms, self._grace(),
                                       paused=self.handover_for is not None,

@@ -246,7 +246,7 @@ class SaveService:
             return None
 
     def save_as(self, match: SavedMatch) -> SlotInfo | None:
-        return self.save(match, datetime.now().strftime("match-%Y%m%d-%H%M%S"))
+        return self.save(match, datetime.now().strftime(COPY_NAME))
 
     def latest(self) -> SlotInfo | None:
         """The match in progress saved most recently (what Continue resumes), or None."""
@@ -490,6 +490,20 @@ def _keep(entry: RoundRecord) -> None:
         log.warning("could not keep the round for replays: %s", exc)
     except Exception:  # a worker must not die silently with the round: say why in the log
         log.exception("keeping the round for replays failed")
+
+
+COPY_NAME = "match-%Y%m%d-%H%M%S"  # Save game's copies: a file name, not words to show
+
+
+def shown_save_name(name: str) -> str:
+    """A saved copy's name as the player reads it: Save game's own names are said as when
+    the copy was made, in the player's language ("match-20261206-091057" was English text
+    in the Chinese Load screen); a name the player gave stays as it is."""
+    try:
+        made = datetime.strptime(name, COPY_NAME)
+    except ValueError:
+        return name
+    return tr("load.copy_of", when=made.strftime("%Y-%m-%d %H:%M"))
 
 
 def _reaches(record: MatchRecord, match_id: str) -> bool:

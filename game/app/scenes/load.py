@@ -9,7 +9,13 @@ import pygame
 
 from game.app import fonts, i18n, style
 from game.app.i18n import tr
-from game.app.persist import SaveEntry, explain_save_error, match_title, save_details
+from game.app.persist import (
+    SaveEntry,
+    explain_save_error,
+    match_title,
+    save_details,
+    shown_save_name,
+)
 from game.app.scenes.paged import PagedScene
 from game.app.table.render import wrap
 from game.app.ui import (
@@ -144,7 +150,7 @@ class LoadScene(PagedScene):
         if entry.auto:  # named by its players: several matches can be in progress
             name = match_title(s) if s is not None else tr("load.in_progress")
         else:  # the old single autosave stays here only when it could not be moved
-            name = tr("load.autosave") if info.name == AUTOSAVE else info.name
+            name = tr("load.autosave") if info.name == AUTOSAVE else shown_save_name(info.name)
         when = info.modified.astimezone().strftime("%Y-%m-%d %H:%M")
         if s is None:
             # The player's language first; the English detail is for support only.

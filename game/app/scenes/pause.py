@@ -8,6 +8,7 @@ import pygame
 
 from game.app import fonts, style
 from game.app.i18n import tr
+from game.app.persist import shown_save_name
 from game.app.scene import Scene
 from game.app.ui import button_height, column, dialog, felt, text
 
@@ -76,7 +77,7 @@ class PauseScene(Scene):
                               self.app.saves.last_error)  # already explained
             else:
                 self.app.open("message", tr("saves.saved"),
-                              tr("saves.saved_as", name=info.name))
+                              tr("saves.saved_as", name=shown_save_name(info.name)))
         elif element is self.rules_b:
             self.app.open("rules", self.table.match.rules)
         elif element is self.settings_b:

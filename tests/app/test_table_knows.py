@@ -275,3 +275,40 @@ def test_the_chances_box_finds_room_beside_the_piles_at_150(lang, size, n_ai) ->
         assert box.collidelist([r for r in others if r.width and r.height]) < 0
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_chances_box_stands_on_the_next_player_s_side(lang) -> None:
+    """Fresh eyes (the daily deal): "Ada's chances to follow" stood under Chen on the right
+    while Ada sat on the left. The box tries the next player's side of the piles first
+    (where there is room: in a small window at large text that side may be full)."""
+    from dataclasses import replace
+
+    import pygame
+
+    from ai.insight import TableKnowledge
+    from game.app.app import App
+    from game.app.table import insight as module
+    from saves.settings import AnimationSpeed, Language, Settings
+    from tests.app.conftest import frames
+    from tests.app.helpers import open_table, seats
+
+    settings = replace(Settings(), animation_speed=AnimationSpeed.INSTANT,
+                       language=Language(lang), table_knows=True)
+    app = App(language=lang, settings=settings, size=(1280, 720))
+    try:
+        table = open_table(app, table_seats=seats(n_ai=3, tier="hard"), seed=5)
+        frames(app, 2)
+        stage, piles = table.stage, table.stage.layout.piles
+        sides = []
+        for nxt in stage.seat_panels:
+            known = TableKnowledge(0, {s: (0, 1) for s in stage.seat_panels}, nxt,
+                                   (0.5, 0.5, 0.5, 0.5))
+            box = module.draw_insight(pygame.Surface(app.size), stage, known)
+            assert box is not None
+            panel = stage.seat_panels[nxt]
+            if abs(panel.centerx - piles.centerx) > piles.width // 2:  # clearly to one side
+                sides.append((panel.centerx < piles.centerx, box.centerx < piles.centerx))
+        assert sides and all(seat_left == box_left for seat_left, box_left in sides), sides
+    finally:
+        app.close()

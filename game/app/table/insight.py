@@ -245,7 +245,10 @@ def draw_insight(surface: pygame.Surface, stage: Stage, known: TableKnowledge
         # Beside the piles, level with them, else the least way lower or higher (clear of a
         # seat's tag under its panel, or of your name's panel below).
         drops = [0] + [d for k in range(max(1, u(2)), u(80), max(1, u(2))) for d in (k, -k)]
-        for anchor in ("midleft", "midright"):
+        # On the next player's side of the piles first: a box about Ada on the left stood
+        # under Chen on the right (fresh eyes).
+        left_first = stage.seat_panels[nxt].centerx < piles.centerx
+        for anchor in (("midright", "midleft") if left_first else ("midleft", "midright")):
             for drop in drops:
                 place = pygame.Rect(0, 0, box_w, box_h)
                 if anchor == "midleft":

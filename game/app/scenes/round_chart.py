@@ -1,5 +1,5 @@
 """The round-end chart: each seat's running total after every round, one line per seat in
-its avatar's colour, named at its end, the rounds numbered."""
+its avatar's colour, named at its end, the rounds numbered; and the height of a score row."""
 
 from __future__ import annotations
 
@@ -16,6 +16,18 @@ from game.app.ui import text
 if TYPE_CHECKING:
     from game.app.app import App
 
+
+
+MIN_ROW = 36  # a score row's height (design units) where it fits: a card and a name readable
+
+
+def row_height(app: App, rows_room: int, n: int) -> int:
+    """A score row's height: the rows share `rows_room`, at least MIN_ROW where that fits;
+    ten seats on a small screen go down to the name's own height (at MIN_ROW they ran under
+    the buttons at 150 % in Chinese)."""
+    u, g = app.u, app.gap
+    floor = min(u(MIN_ROW), app.px(style.BODY) + g(0.5))
+    return max(floor, min(u(124), rows_room // max(n, 1)))
 
 
 def spread(wanted: list[float], gap: float, lo: float, hi: float) -> list[float]:

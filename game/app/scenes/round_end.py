@@ -12,7 +12,7 @@ from game.app import fonts, style
 from game.app.art import avatars, chrome
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.scenes.round_chart import draw_chart, target_bar
+from game.app.scenes.round_chart import MIN_ROW, draw_chart, row_height, target_bar
 from game.app.scenes.round_count import Count, won_pile, won_step
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table.facts import RoundResult, match_facts
@@ -26,9 +26,6 @@ from saves.skill import Swing
 
 if TYPE_CHECKING:
     from game.app.table.hosts import Finished
-
-
-MIN_ROW = 36  # a score row's smallest height (design units): a card and a name stay readable
 
 
 class RoundEndScene(Scene):
@@ -288,11 +285,7 @@ class RoundEndScene(Scene):
         room = bottom - top - head_h - teams_h - g(2)
         show_chart = len(self.table.history) > 1 and room - chart_h - g(2) >= n * u(52)
         rows_room = room - (chart_h + g(2) if show_chart else 0)
-        # At least MIN_ROW where that fits; ten seats on a small screen share what there is,
-        # down to the name's own height (its em; at MIN_ROW they ran under the buttons at
-        # 150 % in Chinese).
-        floor = min(u(MIN_ROW), app.px(style.BODY) + g(0.5))
-        row_h = max(floor, min(u(124), rows_room // max(n, 1)))
+        row_h = row_height(app, rows_room, n)
         panel = pygame.Rect(g(2), top, w - g(4), head_h + n * row_h + g(2))
         chrome.panel(surface, panel, p, scale=app.text_factor)
         col = self._columns(panel)

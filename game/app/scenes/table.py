@@ -5,7 +5,7 @@ buttons and privacy each have their room in game/app/table/."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,23 +22,12 @@ from game.app.table.privacy import first_viewer, hand_over_to, hidden_between_tu
 from game.app.table.stage import Stage
 from game.app.table.timer import TurnTimer
 from game.app.table.views import PlayViews
-from game.engine import Action, Kind, Rules, State, redact
+from game.engine import Action, Kind, redact
 from game.engine import events as ev
 from game.engine.state import Phase
-from saves.match import SeatInfo
 
 if TYPE_CHECKING:
-    from game.app.app import App
-
-
-def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
-               log: Sequence[Action] = (), created: str | None = None,
-               match_id: str | None = None, base: State | None = None) -> TableScene:
-    """The table for a match (a new one, or one replayed from its log, from `base` when it
-    resumed from a snapshot): the router's "match". Raises the engine's IllegalAction when
-    these seats cannot play these rules."""
-    return TableScene(app, MatchController(rules, seats, seed, log=list(log), created=created,
-                                           match_id=match_id, base=base))
+    pass
 
 
 class TableScene(PlayViews, Scene):

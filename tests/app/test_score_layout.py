@@ -8,6 +8,7 @@ import itertools
 from dataclasses import replace
 
 import pygame
+import pytest
 
 from game.app.scenes.round_end import RoundEndScene
 from game.app.skill import Status
@@ -121,3 +122,41 @@ def test_ten_seats_keep_the_score_table_above_the_buttons_on_a_small_screen(app)
         assert panel.bottom <= floor, (size, lang, panel, floor)
         assert row_h >= app.px(style.BODY), (size, lang, row_h)
         assert cw * 1.5 <= row_h, (size, lang, cw, row_h)  # a row's cards stay in their row
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_final_standings_name_all_ten_players_on_a_small_screen(lang) -> None:
+    """Fresh eyes (10 seats, 150 %, 1024x600): the final standings stopped at 7th place,
+    leaving out three players, the only human among them, over empty felt. When the
+    places do not fit one to a line, those after the winners go two to a line."""
+    import pygame as pg
+
+    from game.app.i18n import tr
+    from game.app.scenes.match_end import MatchEndScene
+    from game.engine import OFFICIAL, State
+    from saves.match import SeatInfo
+    from tests.app.helpers import app_at, open_table
+    from tests.saves.test_match import play
+
+    names = ["Ada", "Bao", "Chen", "Dara", "Emil", "Fei", "Gus", "Hana", "Ivo"]
+    people = [SeatInfo.human("Anna Maria")] + [SeatInfo.ai(n, "random") for n in names]
+    rules = OFFICIAL.with_options(target_score=100)
+    state = State.new(rules, 10, 4, deal=False)
+    import random
+
+    play(state, random.Random(4), 200_000)
+    app = app_at(lang, 1.5, (1024, 600))
+    try:
+        table = open_table(app, rules, people, state=state)
+        table.match.players.clear()
+        app.apply_settings(replace(app.settings, reduce_motion=True))
+        scene = MatchEndScene(app, table)
+        app.push(scene)
+        frames(app, 3)
+        scene.draw(pg.Surface(app.size))
+        said = " ".join(scene.drawn_lines)
+        for seat in people:
+            assert seat.name in said, (seat.name, scene.drawn_lines)
+        assert scene.drawn_lines[-1] != tr("end.facts")  # no heading over nothing
+    finally:
+        app.close()

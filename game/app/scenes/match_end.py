@@ -327,17 +327,27 @@ class MatchEndScene(Scene):
         u, g = app.u, app.gap
         m = self.table.match
         s = m.state
-        for head, body, caption in ((style.HEADING, style.BODY, style.CAPTION),
-                                    (style.BODY.strong, style.CAPTION, style.CAPTION)):
-            # The smaller steps of the scale when the larger ones would not all fit.
+        place_of = dict(self.places())
+        for head, body, caption, paired in ((style.HEADING, style.BODY, style.CAPTION, False),
+                                            (style.BODY.strong, style.CAPTION, style.CAPTION,
+                                             False),
+                                            (style.BODY.strong, style.CAPTION, style.CAPTION,
+                                             True)):
+            # The smaller steps of the scale when the larger ones would not all fit; then the
+            # places after the winners two to a line (ten seats at 150 % lost the last three).
             lines: list[tuple[str, style.Role, tuple[int, int, int]]] = [
                 (tr("end.podium"), head, p.text_dim)]
-            place_of = dict(self.places())
+            rest: list[str] = []
             for seat in order:
                 won = seat in s.winners
-                lines.append((f"{tr('end.place', place=place_of[seat])}  {m.seats[seat].name}"
-                              f"  ·  {s.scores[seat]}",
-                              body.strong if won else body, p.gold if won else p.text))
+                line = (f"{tr('end.place', place=place_of[seat])}  {m.seats[seat].name}"
+                        f"  ·  {s.scores[seat]}")
+                if paired and not won:
+                    rest.append(line)
+                else:
+                    lines.append((line, body.strong if won else body,
+                                  p.gold if won else p.text))
+            lines += [("     ".join(rest[i:i + 2]), body, p.text) for i in range(0, len(rest), 2)]
             if len({s.scores[x] for x in order}) < len(order):  # some totals are equal
                 lines.append((tr("end.tie_rule"), caption, p.text_dim))
             lines.append((tr("end.facts"), head, p.text_dim))
@@ -352,9 +362,14 @@ class MatchEndScene(Scene):
             return
         chrome.panel(surface, box, p, scale=app.text_factor)
         y = box.y + g(2)
-        for i, ((line, role, colour), lh) in enumerate(zip(lines, line_h, strict=True)):
-            if y + lh > box.bottom - g(1):
-                break
+        self.drawn_lines: list[str] = []  # as this frame drew them (tests)
+        room, fit = box.bottom - g(1) - y, 0
+        while fit < len(lines) and sum(line_h[:fit + 1]) <= room:
+            fit += 1
+        if fit and lines[fit - 1][0] == tr("end.facts"):
+            fit -= 1  # no heading over facts that do not fit under it
+        for i, ((line, role, colour), lh) in enumerate(zip(lines[:fit], line_h, strict=False)):
+            self.drawn_lines.append(line)
             if i < shown:
                 t = text(app, role, line, colour, box.width - g(4))
                 if not self.still and i == shown - 1:

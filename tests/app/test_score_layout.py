@@ -112,6 +112,14 @@ def test_ten_seats_keep_the_score_table_above_the_buttons_on_a_small_screen(app)
         frames(app, 1, 50)
     scene = app.top
     assert isinstance(scene, RoundEndScene)
+    known = Status(Judged(0.58, ()), LuckFigures(True, 0, 80, 40, 21.5))
+    app.skill.status = lambda round_id, seat: known  # the figures, known at once
+    # (a staged position keeps no history: its block is made here as the scene makes one)
+    from game.app.skill_view import SkillBlock
+    from game.app.table.wording import describe_action
+
+    scene.skill = SkillBlock(app.skill, "ten-seats", [(0, "You")],
+                             lambda index: table.match.log[-1], describe_action)
     for size, lang in itertools.product([(1024, 600), (1024, 536)], ["zh", "en"]):
         pg.event.post(pg.event.Event(pg.VIDEORESIZE, w=size[0], h=size[1]))
         app.apply_settings(replace(app.settings, ui_scale=1.5, language=Language(lang)))
@@ -122,6 +130,11 @@ def test_ten_seats_keep_the_score_table_above_the_buttons_on_a_small_screen(app)
         assert panel.bottom <= floor, (size, lang, panel, floor)
         assert row_h >= app.px(style.BODY), (size, lang, row_h)
         assert cw * 1.5 <= row_h, (size, lang, cw, row_h)  # a row's cards stay in their row
+        # The figures stand under the table where they fit, never squeezed in over its
+        # last row (second fresh eyes); in the smallest windows they give way to the rows.
+        placed = scene._skill_lines()
+        for line, r in placed:
+            assert r.top >= panel.bottom and r.height > 0, (size, lang, line.text, r, panel)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -109,18 +109,18 @@ def test_score_rows_fill_the_screen_with_readable_cards(app) -> None:
 
 
 def test_after_two_rounds_a_chart_shows_each_seats_running_total(app, monkeypatch) -> None:
-    from game.app.scenes import round_end
+    from game.app.scenes import round_chart
 
     scene = _finish_round(app, OFFICIAL)
     scene.table.history.insert(0, [0] * len(scene.table.match.seats))  # an earlier round
     drawn = []
-    real = round_end.draw_chart
+    real = round_chart.draw_chart
 
     def spy(surface, app_, rect, history, names) -> None:
         drawn.append((list(history), list(names)))
         real(surface, app_, rect, history, names)
 
-    monkeypatch.setattr(round_end, "draw_chart", spy)
+    monkeypatch.setattr(round_chart, "draw_chart", spy)
     frames(app, 2)
     assert drawn, "no chart at 1280x720 after two rounds"
     history, names = drawn[-1]

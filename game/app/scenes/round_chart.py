@@ -25,9 +25,22 @@ def row_height(app: App, rows_room: int, n: int) -> int:
     """A score row's height: the rows share `rows_room`, at least MIN_ROW where that fits;
     ten seats on a small screen go down to the name's own height (at MIN_ROW they ran under
     the buttons at 150 % in Chinese)."""
-    u, g = app.u, app.gap
-    floor = min(u(MIN_ROW), app.px(style.BODY) + g(0.5))
-    return max(floor, min(u(124), rows_room // max(n, 1)))
+    return max(row_floor(app), min(app.u(124), rows_room // max(n, 1)))
+
+
+def team_totals_line(surface: pygame.Surface, app: App, totals: dict[int, int], y: int
+                     ) -> int:
+    """Each team's total in a line under the score table at `y`; where the next thing goes."""
+    line = "   ".join(tr("round.team_total", team=t + 1, score=v)
+                      for t, v in sorted(totals.items()))
+    t = text(app, style.BODY.strong, line, app.palette.gold, app.size[0] - 2 * app.gap(3))
+    surface.blit(t, (app.gap(3), y))
+    return y + t.get_height() + app.gap(1)
+
+
+def row_floor(app: App) -> int:
+    """The least a score row may be: MIN_ROW, or the name's own height where that is less."""
+    return min(app.u(MIN_ROW), app.px(style.BODY) + app.gap(0.5))
 
 
 def spread(wanted: list[float], gap: float, lo: float, hi: float) -> list[float]:

@@ -12,7 +12,7 @@ from game.app import fonts, style
 from game.app.art import avatars, chrome
 from game.app.i18n import tr
 from game.app.scene import Scene
-from game.app.scenes.round_chart import MIN_ROW, draw_chart, row_height, target_bar
+from game.app.scenes import round_chart as chart
 from game.app.scenes.round_count import Count, won_pile, won_step
 from game.app.skill_view import BlockLine, SkillBlock
 from game.app.table.facts import RoundResult, match_facts
@@ -127,9 +127,14 @@ class RoundEndScene(Scene):
         w, _ = self.app.size
         bottom = min(self.next_b.rect.top, self.menu_b.rect.top,
                      self.code_line.room.top) - u(10)
-        # The score table's top as drawn and its height with the rows at their smallest:
-        # the figures give up lines rather than cover it.
-        table_bottom = self._table_top() + self._table_height(MIN_ROW) + self.app.gap(1)
+        # The table as drawn with rows of MIN_ROW, the figures giving up lines rather than
+        # cover it; where that leaves no room for each person's accuracy (ten seats), the
+        # rows go down to their floor (it was squeezed in over the last row: fresh eyes).
+        top, floor = self._table_top() + self.app.gap(1), u(chart.MIN_ROW)
+        if bottom - top - self._table_height(floor) < fonts.font(u(20), True).get_linesize() \
+                * len(self.table.match.humans):
+            floor = chart.row_floor(self.app)
+        table_bottom = top + self._table_height(floor)
         bw, bh = self._show_size()
         want = sum(max(fonts.font(u(line.size), line.bold).get_linesize(),
                        bh + u(4) if line.swing is not None else 0)
@@ -170,16 +175,18 @@ class RoundEndScene(Scene):
                    if self.table.match.rules.teams else 0)
         return head_h, teams_h
 
-    def _table_height(self, row: float) -> int:
-        """The table's panel with rows of `row` design units, the team totals under it."""
+    def _table_height(self, row: int) -> int:
+        """The table's panel with rows of `row` pixels, the team totals under it."""
         head_h, teams_h = self._head_heights()
-        return head_h + self.table.match.state.n * self.app.u(row) + self.app.gap(2) + teams_h
+        return head_h + self.table.match.state.n * row + self.app.gap(2) + teams_h
 
     def _skill_lines(self) -> list[tuple[BlockLine, pygame.Rect]]:
         if self.skill is None:
             return []
         bw, bh = self._show_size()
-        return self.skill.layout(self._skill_rect(), self.app.u, bw, bh)
+        placed = self.skill.layout(self._skill_rect(), self.app.u, bw, bh)
+        # No room by ten seats' rows: no figures (Replays has them), none over the last row.
+        return [(line, r) for line, r in placed if r.height > 0]
 
     def _open_swing(self, swing: Swing) -> None:
         """The replay of this round at the move, reviewed."""
@@ -285,7 +292,7 @@ class RoundEndScene(Scene):
         room = bottom - top - head_h - teams_h - g(2)
         show_chart = len(self.table.history) > 1 and room - chart_h - g(2) >= n * u(52)
         rows_room = room - (chart_h + g(2) if show_chart else 0)
-        row_h = row_height(app, rows_room, n)
+        row_h = chart.row_height(app, rows_room, n)
         panel = pygame.Rect(g(2), top, w - g(4), head_h + n * row_h + g(2))
         chrome.panel(surface, panel, p, scale=app.text_factor)
         col = self._columns(panel)
@@ -319,16 +326,11 @@ class RoundEndScene(Scene):
             surface.blit(*self.won_label)
         y_after = panel.bottom + g(1)
         if rules.teams:
-            totals = team_totals(s)
-            line = "   ".join(tr("round.team_total", team=t + 1, score=v)
-                              for t, v in sorted(totals.items()))
-            t = text(app, style.BODY.strong, line, p.gold, w - 2 * g(3))
-            surface.blit(t, (g(3), y_after))
-            y_after += t.get_height() + g(1)
+            y_after = chart.team_totals_line(surface, app, team_totals(s), y_after)
         if show_chart:
-            draw_chart(surface, app, pygame.Rect(g(2), max(y_after, bottom - chart_h),
-                                                 w - g(4), chart_h),
-                       self.table.history, [seat.name for seat in m.seats])
+            chart.draw_chart(surface, app, pygame.Rect(g(2), max(y_after, bottom - chart_h),
+                                                       w - g(4), chart_h),
+                             self.table.history, [seat.name for seat in m.seats])
         self.code_line.draw(surface)
 
     def _row(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -394,5 +396,5 @@ class RoundEndScene(Scene):
         if self.has_target:
             bar = pygame.Rect(col["bar"], rect.centery - max(4, rect.height // 8),
                               u(150), max(8, rect.height // 4))
-            target_bar(surface, app, bar, total / max(1, rules.target_score),
+            chart.target_bar(surface, app, bar, total / max(1, rules.target_score),
                        good=rules.scoring != "penalty_points")

@@ -300,3 +300,24 @@ def test_hint_key_selects_the_move_and_says_why_in_the_players_language(app, lan
         assert picked in s.hands[0][1:3], table.hint_text
     finally:
         i18n.set_language("en")
+
+
+def test_enter_takes_a_penalty_nothing_answers(app) -> None:
+    """Fresh eyes: facing a stacked penalty with nothing to answer it, the hint said "take
+    it" but the keyboard's cursor stayed on a dimmed card and Enter did nothing. The turn
+    starts on the stock, where Enter takes it."""
+    from game.engine import Rules
+
+    rules = Rules(stack_draw_two=True)
+    table, s, _ = _table_at(app, rules, ["r1 y3", "b1 b2", "g+2 g4"], top="g5", current=2)
+    table.match.players.clear()  # the AIs hold still: the test plays their move
+    table.animate(table.match.apply(Action(Kind.PLAY, 2, (s.hands[2][0],))))
+    for _ in range(100):
+        frames(app, 1, 50)
+        if not table.director.busy and s.current == 0:
+            break
+    assert s.current == 0 and s.pending == 2
+    frames(app, 2)
+    assert table.stock_focus
+    key(app, pygame.K_RETURN, frames=3)
+    assert len(s.hands[0]) == 4 and s.pending == 0

@@ -82,7 +82,9 @@ class TableInput:
         cur = self.cursor
         playable = decision.playable
         if not playable:
-            if decision.draw.enabled and decision.draw.label == "table.draw":
+            # Drawing, or taking a penalty nothing answers: Enter does it (with the cursor
+            # left on a dimmed card, Enter did nothing where the hint said "take it").
+            if decision.draw.enabled and decision.draw.label in ("table.draw", "table.take"):
                 cur.stock_focus = True
             return
         if not hand:

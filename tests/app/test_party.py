@@ -129,7 +129,17 @@ def test_jump_in_by_a_human_who_is_not_the_player_to_act(app) -> None:
     who = app.top
     assert isinstance(who, ChoiceOverlay) and [c.label for c in who.choices] == ["Ben", "Cat"]
     key(app, pygame.K_2, frames=3)  # Cat (seat 3) holds the other red 7
-    assert isinstance(app.top, HandoverScene) and table.viewer is None
+    handover = app.top
+    assert isinstance(handover, HandoverScene) and table.viewer is None
+    # Cat takes the screen to jump in, but the AI is still the one to play (her chip said
+    # "to play": second fresh eyes)
+    from game.app.i18n import tr
+
+    handover.draw(pygame.Surface(app.size))
+    s = table.match.state
+    assert handover.chip_words[3] == tr("handover.cards", count=len(s.hands[3]))
+    assert handover.chip_words[1] == tr("handover.to_play_count",
+                                        cards=tr("handover.cards", count=len(s.hands[1])))
     key(app, pygame.K_RETURN, frames=3)  # Cat takes the screen
     # She sees the card that qualifies (only it: her hand stays hidden), with a way back,
     # before it is played (fresh eyes: it was played the moment she took the screen).

@@ -214,7 +214,9 @@ class HandoverScene(Scene):
             # chip too narrow for "to play" beside it, the count stays (gold marks the one).
             words = tr("handover.cards", count=len(s.hands[seat]))
             both = tr("handover.to_play_count", cards=words)
-            if me and fonts.font(u(13)).size(both)[0] <= chip_w - u(12):
+            # "to play" is the truth of the turn: a jumper taking the screen is not to play
+            # (it marked them so while another's turn went on: fresh eyes).
+            if seat == s.current and fonts.font(u(13)).size(both)[0] <= chip_w - u(12):
                 words = both
 
             self.chip_words[seat] = words

@@ -21,7 +21,7 @@ ROUTES: dict[str, str] = {
     "tutorial": "game.app.tutorial.scene:TutorialScene",  # (lessons, index=0)
     # A match: (rules, seats, seed, log=(), created=None, match_id=None, base=None); raises the
     # engine's IllegalAction (nothing opened) when its seats cannot be dealt.
-    "match": "game.app.scenes.match_table:open_match",
+    "match": "game.app.scenes.table:open_match",
     "pause": "game.app.scenes.pause:PauseScene",  # (table)
     "handover": "game.app.scenes.handover:HandoverScene",  # (table, seat, then=, purpose=)
     "round_end": "game.app.scenes.round_end:RoundEndScene",  # (table)

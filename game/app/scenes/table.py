@@ -5,7 +5,7 @@ buttons and privacy each have their room in game/app/table/."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,12 +22,23 @@ from game.app.table.privacy import first_viewer, hand_over_to, hidden_between_tu
 from game.app.table.stage import Stage
 from game.app.table.timer import TurnTimer
 from game.app.table.views import PlayViews
-from game.engine import Action, Kind, redact
+from game.engine import Action, Kind, Rules, State, redact
 from game.engine import events as ev
 from game.engine.state import Phase
+from saves.match import SeatInfo
 
 if TYPE_CHECKING:
-    pass
+    from game.app.app import App
+
+
+def open_match(app: App, rules: Rules, seats: list[SeatInfo], seed: int,
+               log: Sequence[Action] = (), created: str | None = None,
+               match_id: str | None = None, base: State | None = None) -> TableScene:
+    """The table for a match (a new one, or one replayed from its log, from `base` when it
+    resumed from a snapshot): the router's "match". Raises the engine's IllegalAction when
+    these seats cannot play these rules."""
+    return TableScene(app, MatchController(rules, seats, seed, log=list(log), created=created,
+                                           match_id=match_id, base=base))
 
 
 class TableScene(PlayViews, Scene):
@@ -135,9 +146,6 @@ class TableScene(PlayViews, Scene):
     def playable_cards(self) -> set[int]:
         return set(self.decide().playable)
 
-    def catchable_targets(self) -> list[int]:
-        return self.input.catchable()
-
     def say(self, text: str, ms: float = 2600) -> None:
         self.notice.say(text, self.stage.clock_ms, self.match.version, ms)
 
@@ -178,16 +186,14 @@ class TableScene(PlayViews, Scene):
 
     # -- update ------------------------------------------------------------------------
     def _guard_privacy(self, behind: bool = False) -> None:
-        """On a shared screen, no hand shows while a different human is to act. `behind`:
-        the table still has moves to show (being queued, or in flight)."""
+        """On a shared screen, no hand shows while another human is to act (see set_viewer)."""
         if must_hide(self.viewer, self.decider(), self.match.humans):
             self.set_viewer(None, behind=behind or self.director.busy)
 
     def set_viewer(self, seat: int | None, behind: bool = False) -> None:
-        """Show `seat`'s hand (None: every hand hidden). `behind`: the table has not shown
-        every move yet. Hiding then only puts the hand away: re-read from the truth with a
-        card still to fly, the flight took it off the count again (a seat read "0" while it
-        held one: fresh eyes); the moves end by re-reading the truth themselves."""
+        """Show `seat`'s hand (None: every hand hidden). `behind` (moves still to show):
+        hiding only puts the hand away, for the moves end by re-reading the truth (re-read
+        now, a card still to fly came off the count twice: a seat read "0" holding one)."""
         if seat != self.viewer:
             if seat is not None:
                 self.director.finish_all()  # a hand shown is the truth, nothing in the air
@@ -341,14 +347,8 @@ class TableScene(PlayViews, Scene):
     def choose(self, title: str, options: list[tuple[str, Callable[[], object]]]) -> None:
         self.app.push(options_picker(self, title, options))
 
-    def press_draw(self) -> None:
-        self.input.press_draw()
-
     def press_uno(self) -> None:
         self.input.press_uno()
-
-    def press_catch(self, target: int) -> None:
-        self.input.press_catch(target)
 
     def press_jump(self) -> None:
         jump_in_flow(self)

@@ -131,3 +131,12 @@ class PlayViews(StageViews):
     @property
     def jump_button(self) -> UIButton | None:
         return self.controls.jump
+
+    def press_draw(self) -> None:
+        self.input.press_draw()
+
+    def press_catch(self, target: int) -> None:
+        self.input.press_catch(target)
+
+    def catchable_targets(self) -> list[int]:
+        return self.input.catchable()

@@ -14,6 +14,7 @@ from game.app.scene import Scene
 from game.app.scenes.prompt_card import RISE_MS, Choice, PromptCard
 from game.app.scenes.prompt_side import SideButton, press_side, side_buttons
 from game.app.scenes.prompt_targets import target_at
+from game.app.table.decision import JUMPS, jumpers
 from game.app.table.wording import card_word
 from game.engine import Action, Kind
 from game.engine.bluff import challenged_seats
@@ -260,16 +261,12 @@ def jump_in_flow(table: Prompting) -> None:
     jump is everyone the window is open to; what they hold is seen only after the hand-over,
     with a way back (and a plain "no card" when they hold none)."""
     m = table.match
-    s = m.state
-    kinds = (Kind.JUMP_IN, Kind.SUM_JUMP_IN, Kind.SUM_OUT)
-    shared = len(m.humans) > 1
-    eligible = [h for h in m.humans if h != s.current and (
-        s.jump_window(h) if shared else any(a.kind in kinds for a in m.legal(h)))]
+    eligible = jumpers(m)  # the same humans the button is offered to
     if not eligible:
         return
 
     def show_options(h: int, handed: bool) -> None:
-        actions = [a for a in m.legal(h) if a.kind in kinds]
+        actions = [a for a in m.legal(h) if a.kind in JUMPS]
         if not actions:
             table.app.push(ChoiceOverlay(table.app, table, tr("prompt.no_jump",
                                                               name=m.seats[h].name),

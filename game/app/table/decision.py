@@ -94,7 +94,7 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         a.kind == Kind.PLAY and len(a.cards) == 1 for a in legal)
     catch = sorted({a.target for h in match.humans for a in match.legal(h)
                     if a.kind == Kind.CATCH})
-    jump = jump_offered(match)
+    jump = bool(jumpers(match))
     live = frozenset(c for a in legal for c in a.cards)
     return Decision(
         seat=seat, mine=mine, ready=True,
@@ -110,16 +110,16 @@ def decide(match: Match, viewer: int | None, *, dealt: bool, busy: bool, chosen:
         status=status_line(match, viewer, mine, legal, chosen=chosen))
 
 
-def jump_offered(match: Match) -> bool:
-    """Whether the table offers Jump in. With one human it shows when their own (shown)
-    hand can jump in. With several on one screen it shows whenever the rules open a jump-in
-    to one of them, whatever they hold: shown only for a held twin, it told the whole table
-    what a hidden hand held (fresh eyes)."""
+def jumpers(match: Match) -> list[int]:
+    """The humans Jump in is offered to. With one human: when their own (shown) hand can
+    jump in. With several on one screen: whenever the rules open a jump-in to them,
+    whatever they hold (offered only for a held twin, it told the whole table what a
+    hidden hand held: fresh eyes); what they hold is seen after the hand-over."""
     s = match.state
     others = [h for h in match.humans if h != s.current]  # the one to act plays from hand
     if len(match.humans) > 1:
-        return any(s.jump_window(h) for h in others)
-    return any(a.kind in JUMPS for h in others for a in match.legal(h))
+        return [h for h in others if s.jump_window(h)]
+    return [h for h in others if any(a.kind in JUMPS for a in match.legal(h))]
 
 
 def banner_line(said: str, decision: Decision, under_prompt: bool,
